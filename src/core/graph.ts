@@ -1,0 +1,228 @@
+/**
+ * ImportGraph: the workspace's files as dense integer ids with in/out adjacency.
+ *
+ * Pure data structure (no I/O). Paths are workspace-relative with '/' separators.
+ * Ids are dense and stable while a file exists; a removed file's id is recycled so
+ * arrays stay compact at 100k files. Edges carry the kind of import that made them;
+ * one edge per (from, to) pair keeps the strongest kind seen (value imports beat type-only).
+ */
+
+export type EdgeKind = 'import' | 'export' | 'dynamic' | 'require' | 'type-only';
+
+export const EDGE_KINDS: readonly EdgeKind[] = ['import', 'export', 'dynamic', 'require', 'type-only'];
+
+/** An out-edge as the indexer reports it: the resolved target path and how it was reached. */
+export interface ImportEdge {
+  readonly to: string;
+  readonly specifier: string;
+  readonly kind: EdgeKind;
+}
+
+/** Result of a breadth-first search: depth and predecessor per reached id (-1 = unreached). */
+export interface BfsResult {
+  readonly source: number;
+  readonly depth: Int32Array;
+  readonly parent: Int32Array;
+  /** Ids in the order they were reached (source first). */
+  readonly order: readonly number[];
+}
+
+export type Direction = 'out' | 'in' | 'both';
+
+export class ImportGraph {
+  private readonly ids = new Map<string, number>();
+  private paths: (string | undefined)[] = [];
+  private readonly free: number[] = [];
+  /** out[id] = target ids; outEdges[id] = full edge info, parallel to out[id]. */
+  private out: (number[] | undefined)[] = [];
+  private outEdges: (ImportEdge[] | undefined)[] = [];
+  private inn: (number[] | undefined)[] = [];
+  private edges = 0;
+
+  /** Number of files in the graph. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** Number of (from, to) edges. */
+  get edgeCount(): number {
+    return this.edges;
+  }
+
+  /** Upper bound of ids in use (for sizing per-id arrays). */
+  get capacity(): number {
+    return this.paths.length;
+  }
+
+  has(path: string): boolean {
+    return this.ids.has(path);
+  }
+
+  idOf(path: string): number | undefined {
+    return this.ids.get(path);
+  }
+
+  pathOf(id: number): string {
+    const p = this.paths[id];
+    if (p === undefined) throw new Error(`no file with id ${id}`);
+    return p;
+  }
+
+  /** All file paths, in id order. */
+  files(): string[] {
+    const result: string[] = [];
+    for (const p of this.paths) if (p !== undefined) result.push(p);
+    return result;
+  }
+
+  /** All live ids. */
+  *fileIds(): IterableIterator<number> {
+    for (let id = 0; id < this.paths.length; id++) if (this.paths[id] !== undefined) yield id;
+  }
+
+  /** Adds a file (no edges) and returns its id; an existing file keeps its id and edges. */
+  addFile(path: string): number {
+    const existing = this.ids.get(path);
+    if (existing !== undefined) return existing;
+    const id = this.free.length > 0 ? this.free.pop()! : this.paths.length;
+    this.ids.set(path, id);
+    this.paths[id] = path;
+    this.out[id] = undefined;
+    this.outEdges[id] = undefined;
+    this.inn[id] = undefined;
+    return id;
+  }
+
+  /** Removes a file with its in- and out-edges. Returns the paths that imported it. */
+  removeFile(path: string): string[] {
+    const id = this.ids.get(path);
+    if (id === undefined) return [];
+    this.setEdges(path, []);
+    const importers = (this.inn[id] ?? []).slice();
+    for (const from of importers) {
+      const targets = this.out[from]!;
+      const infos = this.outEdges[from]!;
+      const at = targets.indexOf(id);
+      targets.splice(at, 1);
+      infos.splice(at, 1);
+      this.edges--;
+    }
+    this.ids.delete(path);
+    this.paths[id] = undefined;
+    this.out[id] = undefined;
+    this.outEdges[id] = undefined;
+    this.inn[id] = undefined;
+    this.free.push(id);
+    return importers.map((i) => this.paths[i]!);
+  }
+
+  /**
+   * Replaces a file's out-edges. Targets not yet in the graph are added as files.
+   * Self-imports are dropped; duplicate targets keep the strongest kind.
+   */
+  setEdges(from: string, edges: readonly ImportEdge[]): void {
+    const fromId = this.addFile(from);
+    for (const t of this.out[fromId] ?? []) removeOne(this.inn[t]!, fromId);
+    this.edges -= this.out[fromId]?.length ?? 0;
+
+    const byTarget = new Map<number, ImportEdge>();
+    for (const e of edges) {
+      if (e.to === from) continue;
+      const toId = this.addFile(e.to);
+      const seen = byTarget.get(toId);
+      if (!seen || kindStrength(e.kind) > kindStrength(seen.kind)) byTarget.set(toId, e);
+    }
+    const targets = [...byTarget.keys()];
+    this.out[fromId] = targets.length > 0 ? targets : undefined;
+    this.outEdges[fromId] = targets.length > 0 ? targets.map((t) => byTarget.get(t)!) : undefined;
+    for (const t of targets) (this.inn[t] ??= []).push(fromId);
+    this.edges += targets.length;
+  }
+
+  outgoing(id: number): readonly number[] {
+    return this.out[id] ?? EMPTY;
+  }
+
+  incoming(id: number): readonly number[] {
+    return this.inn[id] ?? EMPTY;
+  }
+
+  /** Out-edges of a file with specifier and kind, parallel to outgoing(id). */
+  outgoingEdges(id: number): readonly ImportEdge[] {
+    return this.outEdges[id] ?? EMPTY_EDGES;
+  }
+
+  /** The edge from -> to, if any. */
+  edgeBetween(from: number, to: number): ImportEdge | undefined {
+    const targets = this.out[from];
+    if (!targets) return undefined;
+    const at = targets.indexOf(to);
+    return at < 0 ? undefined : this.outEdges[from]![at];
+  }
+
+  /** In-degree + out-degree. */
+  degree(id: number): number {
+    return (this.out[id]?.length ?? 0) + (this.inn[id]?.length ?? 0);
+  }
+
+  /** Largest degree in the graph (0 for an empty graph). O(n); callers cache it per graph version. */
+  maxDegree(): number {
+    let max = 0;
+    for (let id = 0; id < this.paths.length; id++) if (this.paths[id] !== undefined) max = Math.max(max, this.degree(id));
+    return max;
+  }
+
+  /** Edge counts per kind. */
+  edgeKindCounts(): Record<EdgeKind, number> {
+    const counts = Object.fromEntries(EDGE_KINDS.map((k) => [k, 0])) as Record<EdgeKind, number>;
+    for (const infos of this.outEdges) for (const e of infos ?? EMPTY_EDGES) counts[e.kind]++;
+    return counts;
+  }
+
+  /**
+   * Breadth-first search from `source` up to `maxDepth` hops.
+   * 'both' treats edges as undirected, which is what "distance between two files" means for ranking.
+   */
+  bfs(source: number, maxDepth: number, direction: Direction = 'both'): BfsResult {
+    const n = this.paths.length;
+    const depth = new Int32Array(n).fill(-1);
+    const parent = new Int32Array(n).fill(-1);
+    const order: number[] = [source];
+    depth[source] = 0;
+    for (let head = 0; head < order.length; head++) {
+      const id = order[head];
+      const d = depth[id];
+      if (d >= maxDepth) continue;
+      if (direction !== 'in') for (const t of this.out[id] ?? EMPTY) visit(t);
+      if (direction !== 'out') for (const t of this.inn[id] ?? EMPTY) visit(t);
+      function visit(t: number): void {
+        if (depth[t] !== -1) return;
+        depth[t] = d + 1;
+        parent[t] = id;
+        order.push(t);
+      }
+    }
+    return { source, depth, parent, order };
+  }
+
+  /** The path of ids from the BFS source to `target` (inclusive), or [] if unreached. */
+  static pathTo(result: BfsResult, target: number): number[] {
+    if (result.depth[target] < 0) return [];
+    const chain: number[] = [];
+    for (let id = target; id !== -1; id = result.parent[id]) chain.push(id);
+    return chain.reverse();
+  }
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+const EMPTY_EDGES: readonly ImportEdge[] = Object.freeze([]);
+
+/** Value imports say more about a dependency than type-only ones; keep the strongest per pair. */
+function kindStrength(kind: EdgeKind): number {
+  return kind === 'type-only' ? 0 : kind === 'dynamic' ? 1 : 2;
+}
+
+function removeOne(list: number[], value: number): void {
+  const at = list.indexOf(value);
+  if (at >= 0) list.splice(at, 1);
+}

@@ -1,0 +1,120 @@
+/**
+ * The engine's public surface: what every face (extension, CLI, MCP server, LM tool) may call.
+ * The implementation is `Engine` in engine.ts; faces depend on these types only, which keeps
+ * them thin and lets their tests drive a real engine on a fixture folder.
+ *
+ * Paths: the API takes and returns absolute file-system paths at its edges (editors and agents
+ * speak in absolute paths) plus the workspace-relative path inside each RankedFile.
+ */
+import type { RankedFile, SignalName } from './core/ranking';
+
+export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface EngineOptions {
+  /** Workspace folders (absolute). One graph per folder. */
+  readonly roots: readonly string[];
+  /** SQLite file for this workspace; undefined = memory only (nothing persisted). */
+  readonly dbPath?: string;
+  /** Extra exclude globs (setting relatedFiles.exclude). */
+  readonly exclude?: readonly string[];
+  /** Read git history (setting relatedFiles.history.enabled, and false in untrusted workspaces). */
+  readonly historyEnabled?: boolean;
+  /** Why history is off, shown as evidence ("off in restricted mode"). */
+  readonly historyOffReason?: string;
+  readonly recencyHalfLifeMinutes?: number;
+  readonly preset?: PresetName;
+  /** Per-signal overrides of the preset (setting relatedFiles.weights.*). */
+  readonly weights?: Partial<Record<SignalName, number>>;
+  readonly limit?: number;
+  readonly log?: Logger;
+  /** Clock, injectable for tests. */
+  readonly now?: () => number;
+}
+
+export interface IndexProgress {
+  readonly root: string;
+  readonly phase: 'list' | 'read' | 'extract' | 'resolve' | 'history' | 'done';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface FolderStats {
+  readonly root: string;
+  readonly files: number;
+  readonly edges: number;
+  readonly skipped: number;
+  readonly unresolved: number;
+  readonly commits: number;
+  readonly ms: number;
+}
+
+export type EngineState = 'empty' | 'indexing' | 'ready';
+
+export interface RankRequest {
+  /** Absolute path of the query file; undefined ranks by task, recency and co-change with openFiles. */
+  readonly file?: string;
+  readonly limit?: number;
+  readonly preset?: PresetName;
+  readonly weights?: Partial<Record<SignalName, number>>;
+  readonly searchTerms?: readonly string[];
+  readonly taskId?: string;
+  /** Absolute paths of other open editors. */
+  readonly openFiles?: readonly string[];
+}
+
+export interface RankAnswer {
+  /** Absolute folder the ranking is relative to; undefined when no folder holds the file. */
+  readonly root?: string;
+  readonly files: readonly RankedFile[];
+  /** A sentence for the user when the answer is partial or empty ("indexing 120 / 5,900 files", "file is outside the workspace"). */
+  readonly note?: string;
+  readonly ms: number;
+}
+
+export type ActivityKind = 'view' | 'edit' | 'save';
+
+export interface TaskInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly startedAt: number;
+  readonly endedAt?: number;
+  readonly active: boolean;
+  readonly implicit: boolean;
+  /** Absolute paths with visits and flag. */
+  readonly files: readonly { path: string; visits: number; flagged: boolean }[];
+}
+
+export interface EngineApi {
+  readonly state: EngineState;
+  /** Index every folder (warm from the database when possible). Resolves when done or aborted. */
+  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]>;
+  /** Unsaved editor text; returns true when the file's import set changed. Cheap: call on every edit. */
+  updateFile(path: string, text: string): boolean;
+  fileCreated(path: string): Promise<void>;
+  fileDeleted(path: string): void;
+  fileRenamed(oldPath: string, newPath: string): Promise<void>;
+  recordActivity(kind: ActivityKind, path: string, time?: number): void;
+  rank(request: RankRequest): RankAnswer;
+  /** The breakdown of one candidate for one query (hover over an import). */
+  explain(file: string, candidate: string, request?: Omit<RankRequest, 'file'>): { rank: number; file: RankedFile } | undefined;
+  startTask(name: string): TaskInfo;
+  endTask(): TaskInfo | undefined;
+  renameTask(name: string): TaskInfo | undefined;
+  setFlag(path: string, flagged: boolean): void;
+  activeTask(): TaskInfo;
+  /** Online measure: what was shown for a query, and what the user opened next. */
+  logShown(query: string, shown: readonly string[]): void;
+  logOpened(path: string): void;
+  /** Settings changed: new weights, preset, excludes, half-life... */
+  configure(options: Partial<EngineOptions>): void;
+  /** Listeners fire after the graph or memory changed in a way that can change rankings. */
+  onDidChange(listener: () => void): { dispose(): void };
+  save(): Promise<void>;
+  dispose(): Promise<void>;
+}
