@@ -38,6 +38,15 @@ export class ImportGraph {
   private outEdges: (ImportEdge[] | undefined)[] = [];
   private inn: (number[] | undefined)[] = [];
   private edges = 0;
+  private mutations = 0;
+
+  /**
+   * Increments on every change of files or edges. Caches of derived data (max degree, per-file
+   * facts) key on it, so a mutated graph never serves stale numbers.
+   */
+  get version(): number {
+    return this.mutations;
+  }
 
   /** Number of files in the graph. */
   get size(): number {
@@ -85,6 +94,7 @@ export class ImportGraph {
     const existing = this.ids.get(path);
     if (existing !== undefined) return existing;
     const id = this.free.length > 0 ? this.free.pop()! : this.paths.length;
+    this.mutations++;
     this.ids.set(path, id);
     this.paths[id] = path;
     this.out[id] = undefined;
@@ -98,6 +108,7 @@ export class ImportGraph {
     const id = this.ids.get(path);
     if (id === undefined) return [];
     this.setEdges(path, []);
+    this.mutations++;
     const importers = (this.inn[id] ?? []).slice();
     for (const from of importers) {
       const targets = this.out[from]!;
@@ -122,6 +133,7 @@ export class ImportGraph {
    */
   setEdges(from: string, edges: readonly ImportEdge[]): void {
     const fromId = this.addFile(from);
+    this.mutations++;
     for (const t of this.out[fromId] ?? []) removeOne(this.inn[t]!, fromId);
     this.edges -= this.out[fromId]?.length ?? 0;
 
