@@ -1,0 +1,299 @@
+/**
+ * The MCP face: the tools an agent calls, defined over the engine and nothing else, so a test can
+ * drive them in-process and `related-files mcp` only adds stdio, indexing and a file watcher.
+ *
+ * Tools
+ *   get_related_files { path, limit = 20, task_id?, search_terms? } -> { files: RankedFile[], note? }
+ *   get_project_map   { ranked = false, path?, limit = 200, offset = 0 } -> the project's files,
+ *                     alphabetical, or by relevance to `path` / the active task when ranked
+ *   start_task        { name } -> the new task (its id feeds get_related_files and mark_explored)
+ *   mark_explored     { task_id, path } -> the file's visits in that task (feeds the taskContext signal)
+ *
+ * Safety: every path goes through resolveInsideRoot (no '..', nothing outside the root, no
+ * symlink escape); limits are bounded to 1-200; unknown tools, malformed arguments and refused
+ * paths are JSON-RPC errors (InvalidParams). The high-level McpServer of the SDK turns those into
+ * ordinary tool results, so this file uses the low-level Server and validates with zod itself.
+ * An engine failure becomes a tool result with isError and one logged line; the server keeps going.
+ *
+ * Engine additions this face needs (AgentEngine below; to be folded into EngineApi):
+ *   listFiles(root: string): readonly string[]
+ *     Root-relative ('/' separators) paths of every indexed file in that folder, any order.
+ *   markExplored(taskId: string, path: string): TaskInfo | undefined
+ *     Record one visit of the absolute `path` in task `taskId` (active or not) without touching
+ *     editor recency; undefined when no task has that id.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { EngineApi, Logger, RankAnswer, TaskInfo } from '../engineApi';
+import { describeRankedFile } from '../core/explain';
+import { SIGNAL_NAMES } from '../core/ranking';
+import { resolveInsideRoot } from '../workspace/safePath';
+
+/** What the MCP tools need from the engine: EngineApi plus two calls an agent face needs. */
+export interface AgentEngine extends EngineApi {
+  listFiles(root: string): readonly string[];
+  markExplored(taskId: string, path: string): TaskInfo | undefined;
+}
+
+export interface McpServerOptions {
+  readonly engine: AgentEngine;
+  /** Absolute workspace root; every path an agent sends must lie inside it. */
+  readonly root: string;
+  readonly version?: string;
+  /** A sentence while the index is incomplete ("indexing: 120 / 5,900 files read"); undefined when complete. */
+  readonly indexingNote?: () => string | undefined;
+  readonly log?: Logger;
+}
+
+/** Bounds on `limit`: enough for an agent's reading list, small enough to keep answers a few KB. */
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 200;
+/** 20 related files is what the tree view shows; an agent reads the top few. */
+export const DEFAULT_RELATED_LIMIT = 20;
+/** The map defaults to the largest page: its job is an overview. */
+export const DEFAULT_MAP_LIMIT = MAX_LIMIT;
+/** Reasons per file in the text answer: two or three fit on one line an agent can scan. */
+export const REASONS_PER_FILE = 3;
+
+const MAX_TERMS = 20;
+const MAX_TERM_LENGTH = 100;
+const MAX_NAME_LENGTH = 200;
+
+const pathArg = z.string().min(1).max(4096);
+const limitArg = z.number().int().min(MIN_LIMIT).max(MAX_LIMIT);
+const searchTermsArg = z.union([z.string().max(MAX_TERMS * MAX_TERM_LENGTH), z.array(z.string().max(MAX_TERM_LENGTH)).max(MAX_TERMS)]);
+
+const getRelatedFilesInput = z
+  .object({
+    path: pathArg.describe('The file you are working on: relative to the workspace root, or absolute inside it.'),
+    limit: limitArg.default(DEFAULT_RELATED_LIMIT).describe(`How many files to return (${MIN_LIMIT}-${MAX_LIMIT}).`),
+    task_id: z.string().min(1).max(MAX_NAME_LENGTH).optional().describe('Rank for this task (from start_task) instead of the active one.'),
+    search_terms: searchTermsArg.optional().describe('Words describing what you look for ("token refresh"); boosts files whose paths match.'),
+  })
+  .strict();
+
+const getProjectMapInput = z
+  .object({
+    ranked: z.boolean().default(false).describe('false: alphabetical. true: by relevance to `path`, or to the active task when no path is given.'),
+    path: pathArg.optional().describe('With ranked: the file to rank against.'),
+    limit: limitArg.default(DEFAULT_MAP_LIMIT).describe(`How many files to return (${MIN_LIMIT}-${MAX_LIMIT}).`),
+    offset: z.number().int().min(0).default(0).describe('Alphabetical listing only: skip this many files (paging).'),
+  })
+  .strict();
+
+const startTaskInput = z
+  .object({ name: z.string().trim().min(1).max(MAX_NAME_LENGTH).describe('What you are working on ("fix login redirect").') })
+  .strict();
+
+const markExploredInput = z
+  .object({
+    task_id: z.string().min(1).max(MAX_NAME_LENGTH).describe('The id start_task returned.'),
+    path: pathArg.describe('A file you read or changed: relative to the workspace root, or absolute inside it.'),
+  })
+  .strict();
+
+const signalRecord = z.object(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, z.number()]))).partial();
+const evidenceRecord = z.object(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, z.string()]))).partial();
+const rankedFileOutput = z.object({
+  path: z.string(),
+  score: z.number(),
+  signals: signalRecord,
+  contributions: signalRecord,
+  evidence: evidenceRecord,
+});
+const getRelatedFilesOutput = z.object({ files: z.array(rankedFileOutput), note: z.string().optional() });
+const getProjectMapOutput = z.object({
+  total: z.number().int(),
+  ranked: z.boolean(),
+  files: z.array(z.object({ path: z.string(), score: z.number().optional(), reasons: z.string().optional() })),
+  note: z.string().optional(),
+});
+
+interface ToolSpec {
+  readonly description: string;
+  readonly input: z.ZodType;
+  readonly output?: z.ZodType;
+  readonly readOnly: boolean;
+  readonly run: (args: never) => CallToolResult;
+}
+
+/** Build the server. Connect it to a transport (stdio, or in-memory in tests) to serve. */
+export function createMcpServer(options: McpServerOptions): Server {
+  const tools = toolSpecs(options);
+  const server = new Server(
+    { name: 'related-files', version: options.version ?? '0.0.0' },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'Related Files ranks the files of this workspace by how likely you need them next. ' +
+        'Call get_related_files with the file you are working on before searching broadly, and read the top files first. ' +
+        'For longer work, call start_task once and mark_explored for each file you read, so later answers follow your task.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: Object.entries(tools).map(([name, spec]): Tool => ({
+      name,
+      description: spec.description,
+      inputSchema: jsonSchema(spec.input, 'input') as Tool['inputSchema'],
+      ...(spec.output ? { outputSchema: jsonSchema(spec.output, 'output') as Tool['outputSchema'] } : {}),
+      annotations: { readOnlyHint: spec.readOnly, openWorldHint: false },
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { name, arguments: raw } = request.params;
+    const spec = Object.hasOwn(tools, name) ? tools[name] : undefined;
+    if (!spec) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'; tools: ${Object.keys(tools).join(', ')}`);
+    const parsed = spec.input.safeParse(raw ?? {});
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${z.prettifyError(parsed.error)}`);
+    try {
+      return spec.run(parsed.data as never);
+    } catch (error) {
+      if (error instanceof McpError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      options.log?.error(`mcp: ${name} failed: ${message}`);
+      return { content: [{ type: 'text', text: `${name} failed: ${message}` }], isError: true };
+    }
+  });
+
+  return server;
+}
+
+function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
+  const { engine, root } = options;
+
+  /** The absolute path for an agent's path, or an InvalidParams error saying why not. */
+  const inside = (input: string): { absolute: string; relative: string } => {
+    const safe = resolveInsideRoot(root, input);
+    if (!safe.ok) throw new McpError(ErrorCode.InvalidParams, safe.reason);
+    return safe;
+  };
+
+  /** The engine's note and the indexing note, in one sentence pair. */
+  const noteFor = (answer?: RankAnswer): string | undefined => {
+    const notes = [answer?.note, options.indexingNote?.()].filter((n): n is string => !!n);
+    return notes.length > 0 ? [...new Set(notes)].join(' ') : undefined;
+  };
+
+  return {
+    get_related_files: {
+      description:
+        'Rank the workspace files by how likely you need them next when working on `path` (imports, git co-change, ' +
+        'names, your task). Returns the best first, each with a score in [0,1] and the reasons. Read the top files first.',
+      input: getRelatedFilesInput,
+      output: getRelatedFilesOutput,
+      readOnly: true,
+      run: (args: z.output<typeof getRelatedFilesInput>) => {
+        const file = inside(args.path);
+        const answer = engine.rank({
+          file: file.absolute,
+          limit: args.limit,
+          taskId: args.task_id,
+          searchTerms: terms(args.search_terms),
+        });
+        const note = noteFor(answer);
+        const header = `${answer.files.length} files related to ${file.relative}, best first (score, path, reasons):`;
+        const lines = answer.files.map((f) => describeRankedFile(f, REASONS_PER_FILE));
+        return result([header, ...lines, ...(note ? ['', `Note: ${note}`] : [])].join('\n'), {
+          files: answer.files,
+          ...(note ? { note } : {}),
+        });
+      },
+    },
+
+    get_project_map: {
+      description:
+        "List the project's indexed files: alphabetical (page with offset), or ranked by relevance to `path` " +
+        '(or to the active task when no path is given) with the reasons.',
+      input: getProjectMapInput,
+      output: getProjectMapOutput,
+      readOnly: true,
+      run: (args: z.output<typeof getProjectMapInput>) => {
+        const total = engine.listFiles(root).length;
+        if (!args.ranked) {
+          if (args.path !== undefined) inside(args.path);
+          const all = [...engine.listFiles(root)].sort(compareCodeUnits);
+          const page = all.slice(args.offset, args.offset + args.limit);
+          const note = noteFor();
+          const more = args.offset + page.length < total ? ` (more: offset ${args.offset + page.length})` : '';
+          const header = `${total} files; ${page.length} shown from offset ${args.offset}${more}:`;
+          return result([header, ...page, ...(note ? ['', `Note: ${note}`] : [])].join('\n'), {
+            total,
+            ranked: false,
+            files: page.map((path) => ({ path })),
+            ...(note ? { note } : {}),
+          });
+        }
+        const file = args.path !== undefined ? inside(args.path) : undefined;
+        const answer = engine.rank({ file: file?.absolute, limit: args.limit });
+        const note = noteFor(answer);
+        const against = file ? file.relative : `the active task '${engine.activeTask().name}'`;
+        const header = `${total} files; the ${answer.files.length} most relevant to ${against}:`;
+        return result(
+          [header, ...answer.files.map((f) => describeRankedFile(f, REASONS_PER_FILE)), ...(note ? ['', `Note: ${note}`] : [])].join('\n'),
+          {
+            total,
+            ranked: true,
+            files: answer.files.map((f) => ({ path: f.path, score: f.score, reasons: describeRankedFile(f, REASONS_PER_FILE) })),
+            ...(note ? { note } : {}),
+          },
+        );
+      },
+    },
+
+    start_task: {
+      description:
+        'Start a task (and make it the active one). Pass its id to mark_explored for each file you read and to get_related_files: ' +
+        'files you explored, and their neighbours, then rank higher.',
+      input: startTaskInput,
+      readOnly: false,
+      run: (args: z.output<typeof startTaskInput>) => {
+        const task = engine.startTask(args.name);
+        return result(`Started task '${task.name}' (id ${task.id}).`, { task_id: task.id, name: task.name });
+      },
+    },
+
+    mark_explored: {
+      description: 'Record that you read or changed `path` during task `task_id`, so it and its neighbours rank higher for that task.',
+      input: markExploredInput,
+      readOnly: false,
+      run: (args: z.output<typeof markExploredInput>) => {
+        const file = inside(args.path);
+        const task = engine.markExplored(args.task_id, file.absolute);
+        if (!task) throw new McpError(ErrorCode.InvalidParams, `unknown task_id '${args.task_id}' (start_task returns one)`);
+        const visits = task.files.find((f) => f.path === file.absolute)?.visits ?? 1;
+        return result(`Marked ${file.relative} as explored in task '${task.name}' (${visits} visit${visits === 1 ? '' : 's'}).`, {
+          task_id: task.id,
+          path: file.relative,
+          visits,
+        });
+      },
+    },
+  };
+}
+
+/** Search terms as a list: agents send either "token refresh" or ["token", "refresh"]. */
+function terms(input: string | string[] | undefined): string[] | undefined {
+  if (input === undefined) return undefined;
+  const list = (Array.isArray(input) ? input : [input]).flatMap((t) => t.split(/\s+/)).filter((t) => t.length > 0);
+  return list.length > 0 ? list : undefined;
+}
+
+/** Text for the model, structured content for clients that read it. */
+function result(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  // draft-7: what MCP clients (and the SDK's own ajv validator) expect.
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
+  return rest;
+}
+
+/** Sort by UTF-16 code units: stable across locales, the order `git ls-files` prints. */
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
