@@ -1,10 +1,9 @@
 /**
- * Which paths count as source files for the eval protocol (DESIGN.md §5): the languages the index
+ * Which paths count as source files for the eval protocol (DESIGN.md §5): the files the index
  * reads, minus lockfiles and generated output, which change together for mechanical reasons and
  * would reward a ranker for predicting a build step.
  */
-
-const SOURCE_EXTENSION = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|vue|svelte)$/;
+import { isSourcePath as isIndexedPath, isMinifiedPath } from '../workspace/sourceHost';
 
 /** Generated or vendored output: build folders, bundles, snapshots, declaration bundles. */
 const GENERATED = [
@@ -20,5 +19,5 @@ const GENERATED = [
 ];
 
 export function isSourcePath(path: string): boolean {
-  return SOURCE_EXTENSION.test(path) && !GENERATED.some((pattern) => pattern.test(path));
+  return isIndexedPath(path) && !isMinifiedPath(path) && !GENERATED.some((pattern) => pattern.test(path));
 }
