@@ -1,0 +1,235 @@
+/**
+ * Keeps a long-running CLI face (the MCP server) current with the files on disk: an agent edits
+ * a file, and the next answer reflects the new imports. In VS Code the editor reports changes;
+ * here we watch the tree ourselves.
+ *
+ * fs.watch with `recursive` where Node supports it (macOS, Windows, Linux since Node 20), a polling
+ * scan of mtimes and sizes otherwise or when the watcher fails. Events are debounced into batches
+ * (a `git checkout` touches hundreds of files at once) and batches never overlap.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Logger } from '../engineApi';
+import type { AgentEngine } from './mcpServer';
+
+/** A path that changed: `exists` false means it (file or folder) is gone. Paths are absolute. */
+export interface TreeChange {
+  readonly path: string;
+  readonly exists: boolean;
+}
+
+export type WatchMode = 'watch' | 'poll';
+
+export interface FileWatcherOptions {
+  readonly root: string;
+  readonly onChanges: (changes: readonly TreeChange[]) => void | Promise<void>;
+  /** Root-relative path ('/' separators) of a file or folder to skip, with everything below it. */
+  readonly ignore?: (relativePath: string) => boolean;
+  readonly mode?: 'auto' | WatchMode;
+  readonly debounceMs?: number;
+  readonly pollIntervalMs?: number;
+  readonly log?: Logger;
+}
+
+export interface FileWatcher {
+  readonly mode: WatchMode;
+  /** Resolves once the watcher is listening (polling: after its first scan). */
+  readonly ready: Promise<void>;
+  dispose(): void;
+}
+
+/** Quiet time before a batch is delivered: long enough to gather one save or checkout, short enough to feel live. */
+export const DEFAULT_DEBOUNCE_MS = 150;
+/** Polling fallback: one scan a second; a scan of a few thousand files costs a few milliseconds. */
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
+
+/** Folders no ranking looks into: version control, dependencies, hidden tool folders. */
+export function ignoreByDefault(relativePath: string): boolean {
+  return relativePath.split('/').some((part) => part === 'node_modules' || (part.startsWith('.') && part.length > 1));
+}
+
+export function watchTree(options: FileWatcherOptions): FileWatcher {
+  const ignore = options.ignore ?? ignoreByDefault;
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const relativeOf = (absolute: string) => relative(options.root, absolute).split(sep).join('/');
+
+  let disposed = false;
+  let pending = new Map<string, boolean | undefined>();
+  let timer: NodeJS.Timeout | undefined;
+  let delivering = Promise.resolve();
+
+  /** Queue a path; `exists` undefined = stat it at delivery time. */
+  const queue = (absolute: string, exists?: boolean) => {
+    const rel = relativeOf(absolute);
+    if (rel === '' || rel.startsWith('..') || ignore(rel)) return;
+    pending.set(absolute, exists);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+
+  const flush = () => {
+    timer = undefined;
+    const batch = pending;
+    pending = new Map();
+    delivering = delivering.then(async () => {
+      if (disposed) return;
+      const changes = await describe(batch, ignore, relativeOf);
+      if (changes.length === 0 || disposed) return;
+      try {
+        await options.onChanges(changes);
+      } catch (error) {
+        options.log?.warn(`watch: applying ${changes.length} changes failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  };
+
+  let stop: () => void = () => {};
+  let mode: WatchMode = options.mode === 'poll' ? 'poll' : 'watch';
+  let ready = Promise.resolve();
+
+  const startPolling = () => {
+    mode = 'poll';
+    const poller = pollTree(options.root, ignore, options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, queue);
+    stop = poller.stop;
+    ready = poller.ready;
+  };
+
+  if (mode === 'watch') {
+    try {
+      const watcher: FSWatcher = watch(options.root, { recursive: true, persistent: false }, (_event, filename) => {
+        if (filename) queue(join(options.root, filename.toString()));
+      });
+      watcher.on('error', (error) => {
+        if (disposed) return;
+        options.log?.warn(`watch: ${error.message}; falling back to polling`);
+        watcher.close();
+        startPolling();
+      });
+      stop = () => watcher.close();
+    } catch (error) {
+      if (options.mode === 'watch') throw error;
+      options.log?.info(`watch: recursive fs.watch unavailable (${error instanceof Error ? error.message : String(error)}); polling`);
+      startPolling();
+    }
+  } else {
+    startPolling();
+  }
+
+  return {
+    get mode() {
+      return mode;
+    },
+    get ready() {
+      return ready;
+    },
+    dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      stop();
+    },
+  };
+}
+
+/** Stat every queued path; a folder that appeared stands for the files inside it. */
+async function describe(
+  batch: ReadonlyMap<string, boolean | undefined>,
+  ignore: (rel: string) => boolean,
+  relativeOf: (absolute: string) => string,
+): Promise<TreeChange[]> {
+  const changes: TreeChange[] = [];
+  for (const [path, known] of batch) {
+    if (known === false) {
+      changes.push({ path, exists: false });
+      continue;
+    }
+    const info = await stat(path).catch(() => undefined);
+    if (!info) changes.push({ path, exists: false });
+    else if (info.isFile()) changes.push({ path, exists: true });
+    else if (info.isDirectory()) {
+      for (const file of (await listTree(path, ignore, relativeOf)).keys()) changes.push({ path: file, exists: true });
+    }
+  }
+  return changes;
+}
+
+/** Every file under `dir` (absolute path -> "mtime:size"), skipping ignored paths. Unreadable folders are skipped. */
+async function listTree(dir: string, ignore: (rel: string) => boolean, relativeOf: (absolute: string) => string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const walk = async (current: string): Promise<void> => {
+    const entries = await readdir(current, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = join(current, entry.name);
+      if (ignore(relativeOf(full))) continue;
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) {
+        const info = await stat(full).catch(() => undefined);
+        if (info) files.set(full, `${info.mtimeMs}:${info.size}`);
+      }
+    }
+  };
+  await walk(dir);
+  return files;
+}
+
+/** Polling: compare successive scans and queue what differs. */
+function pollTree(
+  root: string,
+  ignore: (rel: string) => boolean,
+  intervalMs: number,
+  queue: (absolute: string, exists?: boolean) => void,
+): { ready: Promise<void>; stop: () => void } {
+  const relativeOf = (absolute: string) => relative(root, absolute).split(sep).join('/');
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let previous = new Map<string, string>();
+  const scan = async () => {
+    const current = await listTree(root, ignore, relativeOf);
+    if (stopped) return;
+    for (const [path, signature] of current) if (previous.get(path) !== signature) queue(path, true);
+    for (const path of previous.keys()) if (!current.has(path)) queue(path, false);
+    previous = current;
+  };
+  const loop = () => {
+    timer = setTimeout(() => void scan().finally(() => !stopped && loop()), intervalMs);
+    timer.unref();
+  };
+  const ready = listTree(root, ignore, relativeOf).then((first) => {
+    previous = first;
+    if (!stopped) loop();
+  });
+  return {
+    ready,
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The bridge from tree changes to the engine: an indexed file that changed is re-read
+ * (updateFile), a new file is offered to the engine (fileCreated; it decides whether to index
+ * it), and a vanished file or folder removes what the engine holds under it.
+ */
+export function feedEngine(engine: AgentEngine, root: string, log?: Logger): (changes: readonly TreeChange[]) => Promise<void> {
+  return async (changes) => {
+    const indexed = new Set(engine.listFiles(root));
+    for (const change of changes) {
+      const rel = relative(root, change.path).split(sep).join('/');
+      try {
+        if (!change.exists) {
+          if (indexed.has(rel)) engine.fileDeleted(change.path);
+          for (const file of indexed) if (file.startsWith(rel + '/')) engine.fileDeleted(join(root, file));
+        } else if (indexed.has(rel)) {
+          engine.updateFile(change.path, await readFile(change.path, 'utf8'));
+        } else {
+          await engine.fileCreated(change.path);
+        }
+      } catch (error) {
+        // A file deleted between the event and the read, a permission error: skip it, keep the rest.
+        log?.warn(`watch: ${rel}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+}
