@@ -51,7 +51,12 @@ export interface FolderStats {
   readonly skipped: number;
   readonly unresolved: number;
   readonly commits: number;
+  /** Time spent on the file index (list, read, extract, resolve). */
   readonly ms: number;
+  /** Time spent reading git history. */
+  readonly historyMs?: number;
+  /** True when the graph came back from the database and only changed files were re-read. */
+  readonly warm?: boolean;
 }
 
 export type EngineState = 'empty' | 'indexing' | 'ready';
