@@ -1,0 +1,536 @@
+/**
+ * Store: the workspace's SQLite database through sql.js, one file for every root folder.
+ *
+ * sql.js keeps the database in memory; this class owns that copy, gives typed access per table,
+ * and writes the whole file back: debounced after changes (`scheduleSave`), and at once on
+ * `save()`/`close()`. Writes go through writeFileAtomic, so a crash mid-save leaves the previous
+ * file. On open, a file that is not a readable database of a known schema is moved aside as
+ * `<name>.corrupt-<time>` with one logged line and the store starts empty: memory is a cache of
+ * what can be re-learned, never a reason for the product to stop.
+ *
+ * A second opener of a file another live process (or Store) holds works read-only in memory
+ * (see storeLock.ts): it reads what was saved, keeps its own changes for its lifetime, never writes.
+ *
+ * Prepared statements are made per call, not cached: sql.js's export() (every save) frees them.
+ */
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Database, SqlValue, Statement } from 'sql.js';
+import { loadSqlJs } from './sqlLoader';
+import { migrate, type Migration, MIGRATIONS } from './schema';
+import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
+import { StoreLock } from './storeLock';
+import type {
+  ActivityEvent,
+  ActivityRow,
+  FileRecord,
+  HistoryState,
+  RankingLogRow,
+  StoredCommit,
+  TaskFileRow,
+  TaskRow,
+} from './records';
+import type { EdgeKind } from '../core/graph';
+
+/** A logger the store can speak through (the engine's Logger fits). */
+export interface StoreLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface StoreOptions {
+  /** Quiet period before a scheduled save; changes arrive in bursts (indexing, typing). */
+  readonly saveDebounceMs?: number;
+  /** File operations for saves; tests inject a failing one. */
+  readonly io?: WriteIo;
+  /** Schema steps; tests use their own to exercise migration. */
+  readonly migrations?: readonly Migration[];
+  readonly now?: () => number;
+}
+
+/** 2 s: long enough to fold a burst of edits or an index pass into one write, short enough that a crash loses little. */
+export const SAVE_DEBOUNCE_MS = 2000;
+
+/**
+ * A file opened within this time after a ranking was shown counts as "opened next" for the online
+ * hit rate. 10 min is a judgment: longer, and the opened file answers a different question.
+ */
+export const RANKING_LOG_OPEN_WINDOW_MS = 10 * 60_000;
+
+/** The read the online hit-rate report runs: one row per shown ranking, newest last. */
+export const RANKING_LOG_QUERY = `SELECT id, time, root, query_path, shown, opened_path, opened_at FROM ranking_log WHERE time >= ? ORDER BY id`;
+
+const LIST_SEPARATOR = '\n';
+
+function joinList(items: readonly string[]): string {
+  return items.join(LIST_SEPARATOR);
+}
+
+function splitList(text: string): string[] {
+  return text === '' ? [] : text.split(LIST_SEPARATOR);
+}
+
+function optionalNumber(value: SqlValue): number | undefined {
+  return value === null ? undefined : Number(value);
+}
+
+function corruptStamp(time: number): string {
+  return new Date(time).toISOString().replace(/[:.]/g, '-');
+}
+
+export class Store {
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private dirty = false;
+  private closed = false;
+  private saveFailureLogged = false;
+
+  private constructor(
+    private readonly db: Database,
+    /** The file, or undefined for a memory-only store. */
+    readonly path: string | undefined,
+    private readOnlyMode: boolean,
+    private readonly lock: StoreLock | undefined,
+    private readonly log: StoreLog,
+    private readonly options: StoreOptions,
+  ) {}
+
+  /** Opens (or creates) the database at `path`; undefined keeps it in memory. Never throws for a bad file. */
+  static async open(path: string | undefined, log: StoreLog, options: StoreOptions = {}): Promise<Store> {
+    const SQL = await loadSqlJs();
+    const migrations = options.migrations ?? MIGRATIONS;
+    const now = options.now ?? Date.now;
+    if (path === undefined) {
+      const db = new SQL.Database();
+      migrate(db, migrations);
+      return new Store(db, undefined, false, undefined, log, options);
+    }
+
+    let lock: StoreLock | undefined;
+    let readOnly = false;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      const result = StoreLock.acquire(path);
+      if (result.acquired) lock = result.lock;
+      else {
+        readOnly = true;
+        log.info(`database ${path} is in use by process ${result.holder.pid}; working read-only in memory (changes here are not saved)`);
+      }
+    } catch (error) {
+      readOnly = true;
+      log.warn(`cannot lock database ${path} (${(error as Error).message}); working read-only in memory`);
+    }
+
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`cannot read database ${path}: ${(error as Error).message}`);
+    }
+
+    let db: Database | undefined;
+    try {
+      db = new SQL.Database(bytes);
+      if (bytes) {
+        const check = db.exec('PRAGMA quick_check');
+        const verdict = String(check[0]?.values[0]?.[0]);
+        if (verdict !== 'ok') throw new Error(`integrity check: ${verdict}`);
+      }
+      migrate(db, migrations);
+    } catch (error) {
+      db?.close();
+      db = new SQL.Database();
+      migrate(db, migrations);
+      const reason = (error as Error).message;
+      if (readOnly) log.warn(`database ${path} is unusable (${reason}); starting empty in memory`);
+      else {
+        const aside = `${path}.corrupt-${corruptStamp(now())}`;
+        try {
+          renameSync(path, aside);
+          log.warn(`database ${path} is unusable (${reason}); kept it as ${aside} and started fresh`);
+        } catch (renameError) {
+          log.warn(`database ${path} is unusable (${reason}) and could not be moved aside (${(renameError as Error).message}); starting fresh`);
+        }
+      }
+    }
+    return new Store(db, path, readOnly, lock, log, options);
+  }
+
+  /** True when another live opener holds the file: this store never writes it. */
+  get readOnly(): boolean {
+    return this.readOnlyMode;
+  }
+
+  // ---- meta ------------------------------------------------------------------------------------
+
+  getMeta(key: string): string | undefined {
+    const rows = this.db.exec('SELECT value FROM meta WHERE key = ?', [key]);
+    const value = rows[0]?.values[0]?.[0];
+    return value === undefined || value === null ? undefined : String(value);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, value]);
+    this.changed();
+  }
+
+  /** Every root with indexed files, history, activity or task files. */
+  roots(): string[] {
+    const rows = this.db.exec(
+      `SELECT root FROM files UNION SELECT root FROM history_state UNION SELECT root FROM file_activity
+       UNION SELECT root FROM task_explored_files ORDER BY root`,
+    );
+    return (rows[0]?.values ?? []).map((r) => String(r[0]));
+  }
+
+  /** Drops a root's files, edges, commits and activity (folder removed from the workspace). Tasks keep their history. */
+  forgetRoot(root: string): void {
+    this.transaction(() => {
+      for (const table of ['files', 'file_dependencies', 'commits', 'history_state', 'file_activity', 'activity_events']) {
+        this.db.run(`DELETE FROM ${table} WHERE root = ?`, [root]);
+      }
+    });
+  }
+
+  // ---- files and file_dependencies -----------------------------------------------------------
+
+  /** Every stored file of `root` with its out-edges: the warm start's input. */
+  loadFiles(root: string): FileRecord[] {
+    const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][] }>();
+    this.each('SELECT path, size, mtime_ms, hash, kind FROM files WHERE root = ?', [root], (r) => {
+      const path = String(r[0]);
+      byPath.set(path, { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), kind: r[4] === null ? undefined : String(r[4]), edges: [] });
+    });
+    this.each('SELECT from_path, to_path, specifier, kind FROM file_dependencies WHERE root = ?', [root], (r) => {
+      byPath.get(String(r[0]))?.edges.push({ to: String(r[1]), specifier: String(r[2]), kind: String(r[3]) as EdgeKind });
+    });
+    return [...byPath.values()];
+  }
+
+  /** Replaces everything stored for `root` with `records` (a full index pass). */
+  replaceFiles(root: string, records: readonly FileRecord[]): void {
+    this.transaction(() => {
+      this.db.run('DELETE FROM files WHERE root = ?', [root]);
+      this.db.run('DELETE FROM file_dependencies WHERE root = ?', [root]);
+      this.insertFiles(root, records, false);
+    });
+  }
+
+  /** Adds or replaces these files and their edges (files changed since the last pass). */
+  upsertFiles(root: string, records: readonly FileRecord[]): void {
+    if (records.length === 0) return;
+    this.transaction(() => this.insertFiles(root, records, true));
+  }
+
+  deleteFiles(root: string, paths: readonly string[]): void {
+    if (paths.length === 0) return;
+    this.transaction(() => {
+      const files = this.db.prepare('DELETE FROM files WHERE root = ? AND path = ?');
+      const edges = this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?');
+      try {
+        for (const path of paths) {
+          files.run([root, path]);
+          edges.run([root, path]);
+        }
+      } finally {
+        files.free();
+        edges.free();
+      }
+    });
+  }
+
+  private insertFiles(root: string, records: readonly FileRecord[], replacing: boolean): void {
+    const file = this.db.prepare('INSERT OR REPLACE INTO files (root, path, size, mtime_ms, hash, kind) VALUES (?, ?, ?, ?, ?, ?)');
+    const edge = this.db.prepare('INSERT INTO file_dependencies (root, from_path, to_path, specifier, kind) VALUES (?, ?, ?, ?, ?)');
+    const clear = replacing ? this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?') : undefined;
+    try {
+      for (const record of records) {
+        file.run([root, record.path, record.size, record.mtimeMs, record.hash, record.kind ?? null]);
+        clear?.run([root, record.path]);
+        for (const e of record.edges) edge.run([root, record.path, e.to, e.specifier, e.kind]);
+      }
+    } finally {
+      file.free();
+      edge.free();
+      clear?.free();
+    }
+  }
+
+  // ---- commits and history_state -------------------------------------------------------------
+
+  /** The stored commits of `root`, oldest first. */
+  loadCommits(root: string): StoredCommit[] {
+    const commits: StoredCommit[] = [];
+    // Paths repeat across thousands of commits: one string per distinct path keeps memory flat.
+    const intern = new Map<string, string>();
+    this.each('SELECT sha, time, author, files FROM commits WHERE root = ? ORDER BY seq', [root], (r) => {
+      const files = splitList(String(r[3])).map((f) => {
+        const known = intern.get(f);
+        if (known !== undefined) return known;
+        intern.set(f, f);
+        return f;
+      });
+      commits.push({ sha: String(r[0]), time: Number(r[1]), author: String(r[2]), files });
+    });
+    return commits;
+  }
+
+  historyState(root: string): HistoryState | undefined {
+    const rows = this.db.exec('SELECT head, user_email, read_at FROM history_state WHERE root = ?', [root]);
+    const r = rows[0]?.values[0];
+    if (!r) return undefined;
+    return { head: String(r[0]), userEmail: r[1] === null ? undefined : String(r[1]), readAt: Number(r[2]) };
+  }
+
+  /** Replaces `root`'s commits (a full read, or renames that touched older commits). */
+  replaceCommits(root: string, commits: readonly StoredCommit[], state: HistoryState): void {
+    this.transaction(() => {
+      this.db.run('DELETE FROM commits WHERE root = ?', [root]);
+      this.insertCommits(root, commits, state);
+    });
+  }
+
+  /** Appends newer commits (oldest first) after the stored ones: the incremental refresh. */
+  appendCommits(root: string, commits: readonly StoredCommit[], state: HistoryState): void {
+    this.transaction(() => this.insertCommits(root, commits, state));
+  }
+
+  /** Drops `root`'s oldest commits beyond `keep` (the history cap). */
+  trimCommits(root: string, keep: number): void {
+    this.db.run(
+      `DELETE FROM commits WHERE root = ? AND seq NOT IN (SELECT seq FROM commits WHERE root = ? ORDER BY seq DESC LIMIT ?)`,
+      [root, root, keep],
+    );
+    this.changed();
+  }
+
+  private insertCommits(root: string, commits: readonly StoredCommit[], state: HistoryState): void {
+    const insert = this.db.prepare('INSERT INTO commits (root, sha, time, author, files) VALUES (?, ?, ?, ?, ?)');
+    try {
+      for (const c of commits) insert.run([root, c.sha, c.time, c.author, joinList(c.files)]);
+    } finally {
+      insert.free();
+    }
+    this.db.run('INSERT OR REPLACE INTO history_state (root, head, user_email, read_at) VALUES (?, ?, ?, ?)', [
+      root,
+      state.head,
+      state.userEmail ?? null,
+      state.readAt,
+    ]);
+  }
+
+  // ---- file_activity and activity_events -----------------------------------------------------
+
+  loadActivity(root: string): ActivityRow[] {
+    const rows: ActivityRow[] = [];
+    this.each('SELECT path, last_viewed, last_edited, view_count, edit_count FROM file_activity WHERE root = ?', [root], (r) => {
+      rows.push({ path: String(r[0]), lastViewed: optionalNumber(r[1]), lastEdited: optionalNumber(r[2]), viewCount: Number(r[3]), editCount: Number(r[4]) });
+    });
+    return rows;
+  }
+
+  putActivity(root: string, rows: readonly ActivityRow[]): void {
+    if (rows.length === 0) return;
+    this.transaction(() => {
+      const put = this.db.prepare(
+        'INSERT OR REPLACE INTO file_activity (root, path, last_viewed, last_edited, view_count, edit_count) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      try {
+        for (const r of rows) put.run([root, r.path, r.lastViewed ?? null, r.lastEdited ?? null, r.viewCount, r.editCount]);
+      } finally {
+        put.free();
+      }
+    });
+  }
+
+  addEvents(events: readonly ActivityEvent[]): void {
+    if (events.length === 0) return;
+    this.transaction(() => {
+      const add = this.db.prepare('INSERT INTO activity_events (time, root, path, kind) VALUES (?, ?, ?, ?)');
+      try {
+        for (const e of events) add.run([e.time, e.root, e.path, e.kind]);
+      } finally {
+        add.free();
+      }
+    });
+  }
+
+  /** Raw activity events of `root` from `since` (inclusive), oldest first: the session export's input. */
+  events(root: string, since = 0): ActivityEvent[] {
+    const events: ActivityEvent[] = [];
+    this.each('SELECT time, path, kind FROM activity_events WHERE root = ? AND time >= ? ORDER BY time, rowid', [root, since], (r) => {
+      events.push({ time: Number(r[0]), root, path: String(r[1]), kind: String(r[2]) as ActivityEvent['kind'] });
+    });
+    return events;
+  }
+
+  // ---- tasks and task_explored_files ---------------------------------------------------------
+
+  /** Every task, oldest first. */
+  tasks(): TaskRow[] {
+    const tasks: TaskRow[] = [];
+    this.each('SELECT id, name, started_at, ended_at, active, implicit FROM tasks ORDER BY started_at, rowid', [], (r) => {
+      tasks.push({ id: String(r[0]), name: String(r[1]), startedAt: Number(r[2]), endedAt: optionalNumber(r[3]), active: r[4] === 1, implicit: r[5] === 1 });
+    });
+    return tasks;
+  }
+
+  putTask(task: TaskRow): void {
+    this.db.run('INSERT OR REPLACE INTO tasks (id, name, started_at, ended_at, active, implicit) VALUES (?, ?, ?, ?, ?, ?)', [
+      task.id,
+      task.name,
+      task.startedAt,
+      task.endedAt ?? null,
+      task.active ? 1 : 0,
+      task.implicit ? 1 : 0,
+    ]);
+    this.changed();
+  }
+
+  taskFiles(taskId: string): TaskFileRow[] {
+    const rows: TaskFileRow[] = [];
+    this.each('SELECT root, path, first_at, last_at, visits, flagged FROM task_explored_files WHERE task_id = ?', [taskId], (r) => {
+      rows.push({ taskId, root: String(r[0]), path: String(r[1]), firstAt: Number(r[2]), lastAt: Number(r[3]), visits: Number(r[4]), flagged: r[5] === 1 });
+    });
+    return rows;
+  }
+
+  putTaskFile(row: TaskFileRow): void {
+    this.db.run(
+      'INSERT OR REPLACE INTO task_explored_files (task_id, root, path, first_at, last_at, visits, flagged) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [row.taskId, row.root, row.path, row.firstAt, row.lastAt, row.visits, row.flagged ? 1 : 0],
+    );
+    this.changed();
+  }
+
+  // ---- ranking_log ---------------------------------------------------------------------------
+
+  /** Records a ranking shown for `queryPath` (top-N paths in order); returns its row id. */
+  logShown(queryPath: string, shown: readonly string[], time: number, root?: string): number {
+    this.db.run('INSERT INTO ranking_log (time, root, query_path, shown) VALUES (?, ?, ?, ?)', [time, root ?? null, queryPath, joinList(shown)]);
+    const id = Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+    this.changed();
+    return id;
+  }
+
+  /**
+   * Marks `path` as the file opened next after the latest ranking that has no opened file yet,
+   * was shown within RANKING_LOG_OPEN_WINDOW_MS and was not about `path` itself. Returns whether a
+   * ranking took it.
+   */
+  logOpened(path: string, time: number, root?: string): boolean {
+    const rows = this.db.exec(
+      `SELECT id FROM ranking_log WHERE opened_path IS NULL AND time >= ? AND time <= ? AND query_path <> ?
+         AND (? IS NULL OR root IS NULL OR root = ?) ORDER BY id DESC LIMIT 1`,
+      [time - RANKING_LOG_OPEN_WINDOW_MS, time, path, root ?? null, root ?? null],
+    );
+    const id = rows[0]?.values[0]?.[0];
+    if (id === undefined || id === null) return false;
+    this.db.run('UPDATE ranking_log SET opened_path = ?, opened_at = ? WHERE id = ?', [path, time, id]);
+    this.changed();
+    return true;
+  }
+
+  /** Ranking log rows from `since` (inclusive), oldest first (RANKING_LOG_QUERY). */
+  rankingLog(since = 0): RankingLogRow[] {
+    const rows: RankingLogRow[] = [];
+    this.each(RANKING_LOG_QUERY, [since], (r) => {
+      rows.push({
+        id: Number(r[0]),
+        time: Number(r[1]),
+        root: r[2] === null ? undefined : String(r[2]),
+        queryPath: String(r[3]),
+        shown: splitList(String(r[4])),
+        openedPath: r[5] === null ? undefined : String(r[5]),
+        openedAt: optionalNumber(r[6]),
+      });
+    });
+    return rows;
+  }
+
+  // ---- saving --------------------------------------------------------------------------------
+
+  /** True when there are changes not yet written to the file. */
+  get unsaved(): boolean {
+    return this.dirty;
+  }
+
+  /** Saves after a quiet period; repeated calls within it fold into one write. */
+  scheduleSave(): void {
+    if (this.closed || this.readOnly || this.path === undefined) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save();
+    }, this.options.saveDebounceMs ?? SAVE_DEBOUNCE_MS);
+    // A pending save must not keep a CLI process alive; close() saves what is left.
+    this.saveTimer.unref?.();
+  }
+
+  /** Writes the database now if it changed (atomic). Never throws: a failed save is logged and retried on the next one. */
+  save(): Promise<void> {
+    this.saving = this.saving.then(() => this.writeNow());
+    return this.saving;
+  }
+
+  private writeNow(): void {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+    }
+    if (!this.dirty || this.readOnly || this.path === undefined || this.closed) return;
+    if (this.lock && !this.lock.held()) {
+      this.log.warn(`database ${this.path}: lock taken by another process; no longer saving`);
+      this.readOnlyMode = true;
+      return;
+    }
+    try {
+      const bytes = this.db.export();
+      writeFileAtomic(this.path, bytes, this.options.io ?? nodeWriteIo);
+      this.dirty = false;
+      this.saveFailureLogged = false;
+    } catch (error) {
+      if (!this.saveFailureLogged) this.log.warn(`could not save database ${this.path}: ${(error as Error).message}`);
+      this.saveFailureLogged = true;
+    }
+  }
+
+  /** Saves what is pending, releases the file and frees the memory. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.save();
+    await this.saving;
+    this.closed = true;
+    this.lock?.release();
+    this.db.close();
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private changed(): void {
+    this.dirty = true;
+    this.scheduleSave();
+  }
+
+  /** Runs `work` in one transaction (batched inserts are ~100x faster than autocommit ones). */
+  private transaction(work: () => void): void {
+    this.db.run('BEGIN');
+    try {
+      work();
+      this.db.run('COMMIT');
+    } catch (error) {
+      this.db.run('ROLLBACK');
+      throw error;
+    }
+    this.changed();
+  }
+
+  private each(sql: string, params: SqlValue[], row: (values: SqlValue[]) => void): void {
+    const statement: Statement = this.db.prepare(sql, params);
+    try {
+      while (statement.step()) row(statement.get());
+    } finally {
+      statement.free();
+    }
+  }
+}

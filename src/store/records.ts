@@ -1,0 +1,77 @@
+/**
+ * The rows the store reads and writes, as plain data. Shapes mirror the tables of schema.ts;
+ * paths are relative to `root` (an absolute folder) with '/' separators; times are epoch ms.
+ */
+import type { EdgeKind } from '../core/graph';
+
+/** One indexed file with its resolved out-edges: what a warm start needs to skip re-reading it. */
+export interface FileRecord {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly hash: string;
+  readonly kind?: string;
+  readonly edges: readonly { readonly to: string; readonly specifier: string; readonly kind: EdgeKind }[];
+}
+
+/** A non-merge commit as stored: files under their current names. `mine` is decided at load time from the author. */
+export interface StoredCommit {
+  readonly sha: string;
+  readonly time: number;
+  readonly author: string;
+  readonly files: readonly string[];
+}
+
+/** Where the last history read of a root stopped. */
+export interface HistoryState {
+  readonly head: string;
+  readonly userEmail?: string;
+  readonly readAt: number;
+}
+
+export type ActivityEventKind = 'view' | 'edit' | 'save';
+
+export interface ActivityEvent {
+  readonly time: number;
+  readonly root: string;
+  readonly path: string;
+  readonly kind: ActivityEventKind;
+}
+
+export interface ActivityRow {
+  readonly path: string;
+  readonly lastViewed?: number;
+  readonly lastEdited?: number;
+  readonly viewCount: number;
+  readonly editCount: number;
+}
+
+export interface TaskRow {
+  readonly id: string;
+  readonly name: string;
+  readonly startedAt: number;
+  readonly endedAt?: number;
+  readonly active: boolean;
+  readonly implicit: boolean;
+}
+
+export interface TaskFileRow {
+  readonly taskId: string;
+  readonly root: string;
+  readonly path: string;
+  readonly firstAt: number;
+  readonly lastAt: number;
+  readonly visits: number;
+  readonly flagged: boolean;
+}
+
+/** One ranking shown to the user, and the file opened next (if any): the online hit rate's raw data. */
+export interface RankingLogRow {
+  readonly id: number;
+  readonly time: number;
+  readonly root?: string;
+  readonly queryPath: string;
+  readonly shown: readonly string[];
+  readonly openedPath?: string;
+  readonly openedAt?: number;
+}

@@ -1,0 +1,94 @@
+/**
+ * The database schema, as an ordered list of migrations. `meta.schema_version` says how far a
+ * database has come; opening runs the missing steps in one transaction. A database from a newer
+ * version of the product (a version above SCHEMA_VERSION) is not ours to guess at: the store sets
+ * it aside and starts fresh.
+ *
+ * Paths are relative to their root folder with '/' separators; `root` is the absolute folder, so
+ * one database file holds every folder of a multi-root workspace. Times are epoch milliseconds.
+ */
+import type { Database } from 'sql.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'files, dependencies, commits, activity, tasks, ranking log',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      `CREATE TABLE files (
+         root TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
+         hash TEXT NOT NULL, kind TEXT, PRIMARY KEY (root, path)) WITHOUT ROWID`,
+      // No primary key: one row per (from, to, specifier); rows go and come with their source file.
+      `CREATE TABLE file_dependencies (
+         root TEXT NOT NULL, from_path TEXT NOT NULL, to_path TEXT NOT NULL, specifier TEXT NOT NULL, kind TEXT NOT NULL)`,
+      `CREATE INDEX file_dependencies_from ON file_dependencies (root, from_path)`,
+      // Commits keep their file list as one newline-joined column: one row per commit loads and
+      // saves several times faster than a commit_files row per (commit, file) (bench/history.ts).
+      `CREATE TABLE commits (
+         seq INTEGER PRIMARY KEY, root TEXT NOT NULL, sha TEXT NOT NULL, time INTEGER NOT NULL,
+         author TEXT NOT NULL, files TEXT NOT NULL)`,
+      `CREATE INDEX commits_root ON commits (root, seq)`,
+      `CREATE TABLE history_state (root TEXT PRIMARY KEY, head TEXT NOT NULL, user_email TEXT, read_at INTEGER NOT NULL)`,
+      `CREATE TABLE file_activity (
+         root TEXT NOT NULL, path TEXT NOT NULL, last_viewed INTEGER, last_edited INTEGER,
+         view_count INTEGER NOT NULL DEFAULT 0, edit_count INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (root, path)) WITHOUT ROWID`,
+      `CREATE TABLE activity_events (time INTEGER NOT NULL, root TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL)`,
+      `CREATE INDEX activity_events_root_time ON activity_events (root, time)`,
+      `CREATE TABLE tasks (
+         id TEXT PRIMARY KEY, name TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER,
+         active INTEGER NOT NULL, implicit INTEGER NOT NULL)`,
+      `CREATE TABLE task_explored_files (
+         task_id TEXT NOT NULL, root TEXT NOT NULL, path TEXT NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
+         visits INTEGER NOT NULL, flagged INTEGER NOT NULL, PRIMARY KEY (task_id, root, path)) WITHOUT ROWID`,
+      `CREATE TABLE ranking_log (
+         id INTEGER PRIMARY KEY, time INTEGER NOT NULL, root TEXT, query_path TEXT NOT NULL, shown TEXT NOT NULL,
+         opened_path TEXT, opened_at INTEGER)`,
+    ],
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** The version a database is at: 0 for an empty one (no meta table yet). */
+export function schemaVersionOf(db: Database): number {
+  const hasMeta = db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`);
+  if (hasMeta.length === 0) {
+    const anyTable = db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1`);
+    if (anyTable.length > 0) throw new Error('not a Related Files database (tables without a meta table)');
+    return 0;
+  }
+  const rows = db.exec(`SELECT value FROM meta WHERE key = 'schema_version'`);
+  const value = Number(rows[0]?.values[0]?.[0]);
+  if (!Number.isInteger(value) || value < 1) throw new Error('meta table without a schema_version');
+  return value;
+}
+
+/**
+ * Brings `db` up to the last migration. Throws (and leaves the database untouched) on a database
+ * from a future version or a failing step; the store then sets the file aside.
+ */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  const target = migrations[migrations.length - 1].version;
+  const from = schemaVersionOf(db);
+  if (from > target) throw new Error(`schema version ${from} is newer than this version of Related Files knows (${target})`);
+  if (from === target) return { from, to: target };
+  db.run('BEGIN');
+  try {
+    for (const migration of migrations) {
+      if (migration.version <= from) continue;
+      for (const statement of migration.statements) db.run(statement);
+    }
+    db.run(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, [String(target)]);
+    db.run('COMMIT');
+  } catch (error) {
+    db.run('ROLLBACK');
+    throw error;
+  }
+  return { from, to: target };
+}
