@@ -1,0 +1,141 @@
+/**
+ * `related-files mcp [--root DIR] [--db PATH]`: the MCP server over stdio, for agents outside VS Code
+ * (Claude Code, other MCP clients). stdout carries the protocol and nothing else; progress and
+ * logs go to stderr.
+ *
+ * The server answers from the first request: it connects before indexing, and while the index is
+ * being built each answer uses what is indexed so far and says so in a note. After the index, a
+ * file watcher keeps the engine current with edits on disk. The database lives in the user's cache
+ * directory (or --db, which may not lie inside the workspace): the server writes nothing into the
+ * repository.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { CLI_ENGINE_OPTIONS, chooseDb, chooseRoot, stderrLogger } from './cliEngine';
+import { createMcpServer, type AgentEngine } from './mcpServer';
+import { feedEngine, watchTree, type FileWatcher } from './fileWatcher';
+import { Engine } from '../engine';
+import type { IndexProgress } from '../engineApi';
+import { isWithin } from '../workspace/safePath';
+import { version } from '../../package.json';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  ...CLI_ENGINE_OPTIONS,
+  watch: { type: 'string', description: "how to follow edits on disk: auto (fs.watch, else polling) | poll | off (default auto)" },
+  quiet: { type: 'boolean', description: 'no progress on stderr (warnings still)' },
+  help: { type: 'boolean', description: 'show this help' },
+};
+
+const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [--watch auto|poll|off] [--quiet]';
+
+/** At most one progress line per phase change or per this interval, so stderr stays readable in client logs. */
+const PROGRESS_INTERVAL_MS = 1000;
+
+export async function run(args: string[]): Promise<number> {
+  let options: Record<string, unknown>;
+  try {
+    ({ options } = parseArgs(args, OPTIONS));
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(error.message);
+    throw error;
+  }
+  if (options.help) {
+    console.log(helpText(USAGE, OPTIONS));
+    return 0;
+  }
+  const watchMode = options.watch ?? 'auto';
+  if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off') return usageError(`--watch takes auto, poll or off, got '${String(watchMode)}'`);
+
+  const root = chooseRoot(options.root);
+  const dbPath = chooseDb(options.db, root);
+  if (dbPath && isWithin(root, dbPath)) return usageError(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
+
+  const log = stderrLogger(Boolean(options.quiet));
+  const engine = (await Engine.create({
+    roots: [root],
+    dbPath,
+    historyEnabled: !options['no-history'],
+    historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
+    log,
+  })) as unknown as AgentEngine;
+
+  let indexingNote: string | undefined = 'indexing has not started yet; answers may be incomplete.';
+  const server = createMcpServer({ engine, root, version, indexingNote: () => indexingNote, log });
+  server.onerror = (error) => log.warn(`mcp: ${error.message}`);
+  await server.connect(new StdioServerTransport());
+  log.info(`related-files mcp: serving ${root} over stdio${dbPath ? ` (database ${dbPath})` : ''}`);
+
+  const progress = progressReporter(log.info);
+  const indexed = engine
+    .index((p) => {
+      indexingNote = `indexing (${p.phase} ${p.done} / ${p.total}); answers use what is indexed so far.`;
+      progress(p);
+    })
+    .then(
+      (stats) => {
+        indexingNote = undefined;
+        for (const s of stats) log.info(`indexed ${s.files} files, ${s.edges} imports, ${s.commits} commits in ${Math.round(s.ms)} ms`);
+      },
+      (error: unknown) => {
+        indexingNote = `indexing failed (${error instanceof Error ? error.message : String(error)}); answers may be incomplete.`;
+        log.error(`indexing failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+
+  // Watch from the start so no edit made during indexing is lost; apply changes once the index is complete.
+  const feed = feedEngine(engine, root, log);
+  let watcher: FileWatcher | undefined;
+  if (watchMode !== 'off') {
+    watcher = watchTree({
+      root,
+      mode: watchMode,
+      log,
+      onChanges: async (changes) => {
+        await indexed;
+        await feed(changes);
+      },
+    });
+    log.info(`watching ${root} (${watcher.mode})`);
+  }
+
+  await closed(server);
+  watcher?.dispose();
+  await indexed;
+  await engine.save().catch((error: unknown) => log.warn(`saving the database failed: ${error instanceof Error ? error.message : String(error)}`));
+  await engine.dispose();
+  return 0;
+}
+
+/** Resolves when the client goes away (stdin ends, transport closes) or the process is asked to stop. */
+function closed(server: { onclose?: () => void; close(): Promise<void> }): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    server.onclose = finish;
+    process.stdin.once('end', () => void server.close().finally(finish));
+    process.stdin.once('close', () => void server.close().finally(finish));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().finally(finish));
+  });
+}
+
+/** Progress lines on stderr: each new phase, and at most one a second within a phase. */
+function progressReporter(write: (line: string) => void): (p: IndexProgress) => void {
+  let lastPhase = '';
+  let lastAt = 0;
+  return (p) => {
+    const now = Date.now();
+    if (p.phase === lastPhase && now - lastAt < PROGRESS_INTERVAL_MS && p.done !== p.total) return;
+    lastPhase = p.phase;
+    lastAt = now;
+    write(`indexing: ${p.phase} ${p.done}/${p.total}`);
+  };
+}
+
+function usageError(message: string): number {
+  console.error(`related-files mcp: ${message}\n${USAGE}`);
+  return 2;
+}
