@@ -1,0 +1,121 @@
+/**
+ * Feeds editor events to the engine: unsaved text (so the graph follows typing), views, edits and
+ * saves (recency and task memory), and files created, deleted, changed on disk or renamed.
+ * The view refreshes only when an edit changed the file's import set, not on every keystroke.
+ */
+import * as vscode from 'vscode';
+import type { EngineHost } from './engineHost';
+
+/** Typing bursts: re-read imports once the user pauses; ~a typing pause keeps it off the keystroke path. */
+export const EDIT_SYNC_DEBOUNCE_MS = 250;
+/** One "edit" activity per file per this interval is enough for recency (minutes-scale half-life). */
+const EDIT_ACTIVITY_INTERVAL_MS = 10_000;
+/** Files the indexer reads; everything else cannot change the import graph. */
+export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
+
+function isIndexedDocument(document: vscode.TextDocument): boolean {
+  return document.uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(document.uri) !== undefined;
+}
+
+export class EditorSync implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly pendingEdits = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly lastEditActivity = new Map<string, number>();
+
+  constructor(
+    private readonly host: EngineHost,
+    /** Called when something changed that can change the shown ranking. */
+    private readonly onRankingsMayChange: () => void,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher(SOURCE_GLOB);
+    this.disposables.push(
+      watcher,
+      vscode.window.onDidChangeActiveTextEditor((editor) => this.viewed(editor)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.withEngine((engine) => isIndexedDocument(d) && engine.recordActivity('save', d.uri.fsPath))),
+      watcher.onDidCreate((uri) => this.created(uri)),
+      watcher.onDidChange((uri) => this.changedOnDisk(uri)),
+      watcher.onDidDelete((uri) => this.deleted(uri)),
+      vscode.workspace.onDidRenameFiles((e) => this.renamed(e)),
+      host.onDidChangeState((s) => s.kind === 'ready' && this.viewed(vscode.window.activeTextEditor)),
+    );
+  }
+
+  dispose(): void {
+    for (const t of this.pendingEdits.values()) clearTimeout(t);
+    this.pendingEdits.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private withEngine(action: (engine: NonNullable<EngineHost['engine']>) => unknown): void {
+    const engine = this.host.state.kind === 'ready' ? this.host.engine : undefined;
+    if (!engine) return;
+    try {
+      action(engine);
+    } catch (error) {
+      this.log.warn(`editor event not applied: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private viewed(editor: vscode.TextEditor | undefined): void {
+    const document = editor?.document;
+    if (!document || !isIndexedDocument(document)) return;
+    this.withEngine((engine) => {
+      engine.recordActivity('view', document.uri.fsPath);
+      engine.logOpened(document.uri.fsPath);
+    });
+  }
+
+  private edited(e: vscode.TextDocumentChangeEvent): void {
+    const document = e.document;
+    if (e.contentChanges.length === 0 || !isIndexedDocument(document)) return;
+    const path = document.uri.fsPath;
+    const now = Date.now();
+    if (now - (this.lastEditActivity.get(path) ?? 0) >= EDIT_ACTIVITY_INTERVAL_MS) {
+      this.lastEditActivity.set(path, now);
+      this.withEngine((engine) => engine.recordActivity('edit', path));
+    }
+    clearTimeout(this.pendingEdits.get(path));
+    this.pendingEdits.set(
+      path,
+      setTimeout(() => {
+        this.pendingEdits.delete(path);
+        if (document.isClosed) return;
+        this.withEngine((engine) => {
+          if (engine.updateFile(path, document.getText())) {
+            this.log.debug(`imports of ${vscode.workspace.asRelativePath(path)} changed`);
+            this.onRankingsMayChange();
+          }
+        });
+      }, EDIT_SYNC_DEBOUNCE_MS),
+    );
+  }
+
+  private created(uri: vscode.Uri): void {
+    this.withEngine((engine) => engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not add ${uri.fsPath}: ${e}`)));
+  }
+
+  /** Changed on disk (git checkout, another tool). An open, dirty buffer wins: its text is what the user sees. */
+  private changedOnDisk(uri: vscode.Uri): void {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open?.isDirty) return;
+    this.withEngine((engine) => engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not re-read ${uri.fsPath}: ${e}`)));
+  }
+
+  private deleted(uri: vscode.Uri): void {
+    this.withEngine((engine) => {
+      engine.fileDeleted(uri.fsPath);
+      this.onRankingsMayChange();
+    });
+  }
+
+  private renamed(e: vscode.FileRenameEvent): void {
+    for (const { oldUri, newUri } of e.files) {
+      if (oldUri.scheme !== 'file' || newUri.scheme !== 'file') continue;
+      this.withEngine((engine) =>
+        engine.fileRenamed(oldUri.fsPath, newUri.fsPath).then(this.onRankingsMayChange, (err) => this.log.warn(`could not rename ${oldUri.fsPath}: ${err}`)),
+      );
+    }
+  }
+}

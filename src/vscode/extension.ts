@@ -1,0 +1,105 @@
+/**
+ * Activation: registers the view, commands, hover and listeners, and returns before any heavy
+ * work — the engine (TypeScript, sql.js, git) starts on the next tick, after the first paint.
+ * Returns the extension's parts for the test suite that runs inside VS Code.
+ */
+import * as vscode from 'vscode';
+import { EngineHost } from './engineHost';
+import { RelatedFilesView, VIEW_ID, type RelatedFileNode } from './relatedFilesView';
+import { RelatedFilesController } from './relatedFilesController';
+import { EditorSync } from './editorSync';
+import { IndexStatusBar } from './statusBar';
+import { RelatedFilePicker } from './relatedFilePicker';
+import { HOVER_LANGUAGES, ImportHoverProvider } from './importHover';
+import { registerCommands } from './commands';
+import { updateTaskContext } from './taskCommands';
+import { needsReindex, readSettings, SETTINGS_SECTION, type RelatedFilesSettings } from './settings';
+import type { PresetName } from '../engineApi';
+import type { Weights } from '../core/ranking';
+
+export interface RelatedFilesExtension {
+  readonly host: EngineHost;
+  readonly view: RelatedFilesView;
+  readonly treeView: vscode.TreeView<RelatedFileNode>;
+  readonly controller: RelatedFilesController;
+  readonly picker: RelatedFilePicker;
+  readonly statusBar: IndexStatusBar;
+  readonly hover: ImportHoverProvider;
+  /** Milliseconds spent inside activate(). */
+  readonly activationMs: number;
+}
+
+/** Preset weights for the preset picker; filled in when the ranker exposes its presets. */
+function presetWeights(_name: PresetName): Weights | undefined {
+  return undefined;
+}
+
+export function activate(context: vscode.ExtensionContext): RelatedFilesExtension {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel('Related Files', { log: true });
+  let settings: RelatedFilesSettings = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
+  const getSettings = () => settings;
+
+  const host = new EngineHost(log, context.storageUri?.fsPath, settings);
+  const view = new RelatedFilesView();
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false });
+  view.attach(treeView);
+  const controller = new RelatedFilesController(host, view, getSettings, log);
+  const sync = new EditorSync(host, () => controller.refresh(), log);
+  const statusBar = new IndexStatusBar(host);
+  const picker = new RelatedFilePicker(() => host.engine, getSettings, log);
+  const hover = new ImportHoverProvider(() => host.engine, getSettings);
+
+  stopEngine = () => host.dispose();
+  context.subscriptions.push(
+    log,
+    view,
+    treeView,
+    controller,
+    sync,
+    statusBar,
+    picker,
+    vscode.languages.registerHoverProvider(
+      HOVER_LANGUAGES.map((language) => ({ scheme: 'file', language })),
+      hover,
+    ),
+    ...registerCommands({ host, controller, picker, log, settings: getSettings, presetWeights }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
+      const before = settings;
+      settings = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
+      host.configure(settings);
+      log.info(`settings changed: preset ${settings.preset}, limit ${settings.limit}${Object.keys(settings.weights).length ? `, weights ${JSON.stringify(settings.weights)}` : ''}`);
+      if (needsReindex(before, settings)) void host.reindex();
+      else controller.refresh(0);
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      log.info('workspace trusted: reading git history');
+      host.configure(settings);
+      void host.reindex();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      log.info('workspace folders changed: restarting the index');
+      void host.start();
+    }),
+    host.onDidChangeState((s) => s.kind === 'ready' && updateTaskContext(host.engine)),
+  );
+
+  // After activate() returns: nothing heavy may delay the workbench's first paint.
+  setTimeout(() => void host.start(), 0);
+  const activationMs = performance.now() - started;
+  log.info(`activated in ${activationMs.toFixed(1)} ms${vscode.workspace.isTrusted ? '' : ' (restricted mode: git history off)'}`);
+  return { host, view, treeView, controller, picker, statusBar, hover, activationMs };
+}
+
+/**
+ * The one piece of module state: VS Code awaits deactivate() but not subscriptions' dispose(), and the
+ * engine's final save is asynchronous.
+ */
+let stopEngine: (() => Promise<void>) | undefined;
+
+export async function deactivate(): Promise<void> {
+  const stop = stopEngine;
+  stopEngine = undefined;
+  await stop?.();
+}

@@ -1,0 +1,127 @@
+/**
+ * "Related Files: Go to Related File…": the ranked files for the active editor in a quick pick, with
+ * score and the two strongest reasons. Moving through the list previews the file; typed words become
+ * search terms (the nameMatch signal) and re-rank; each item's "Open to the Side" button opens it beside
+ * the current editor (the quick pick API has no modifier-key accept).
+ */
+import * as vscode from 'vscode';
+import { basename, join } from 'node:path';
+import type { EngineApi } from '../engineApi';
+import type { RankedFile } from '../core/ranking';
+import { topReasons } from '../core/explain';
+import { fileName, folderOf } from './pathLabels';
+import { formatScore } from './scoreTable';
+import { LatestOnly } from './latestOnly';
+import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
+import { openFilePaths } from './openEditors';
+
+/** Re-rank after the user pauses typing; shorter feels jumpy, longer feels laggy. */
+const TYPING_DEBOUNCE_MS = 100;
+
+export interface RelatedFileItem extends vscode.QuickPickItem {
+  readonly uri: vscode.Uri;
+  readonly file: RankedFile;
+}
+
+const OPEN_TO_SIDE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('split-horizontal'), tooltip: 'Open to the Side' };
+
+/** Words typed into the picker, as search terms for the nameMatch signal. */
+export function searchTermsOf(value: string): string[] {
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+export function pickerItems(root: string, files: readonly RankedFile[]): RelatedFileItem[] {
+  return files.map((file) => {
+    const reasons = topReasons(file, 2).map((r) => r.evidence).filter(Boolean);
+    return {
+      label: `$(file) ${fileName(file.path)}`,
+      description: folderOf(file.path),
+      detail: `${formatScore(file.score)}${reasons.length ? ` · ${reasons.join(' · ')}` : ''}`,
+      alwaysShow: true, // the ranking (with typed words as nameMatch terms) decides the order, not the picker's filter
+      buttons: [OPEN_TO_SIDE],
+      uri: vscode.Uri.file(join(root, file.path)),
+      file,
+    };
+  });
+}
+
+export class RelatedFilePicker implements vscode.Disposable {
+  /** The picker currently open, if any (tests read its items). */
+  current: vscode.QuickPick<RelatedFileItem> | undefined;
+
+  constructor(
+    private readonly engine: () => EngineApi | undefined,
+    private readonly settings: () => RelatedFilesSettings,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  async show(initialValue = ''): Promise<void> {
+    const engine = this.engine();
+    const editor = vscode.window.activeTextEditor;
+    const query = editor?.document.uri.scheme === 'file' ? editor.document.uri.fsPath : undefined;
+    if (!engine) {
+      void vscode.window.showInformationMessage('Related Files is still indexing the workspace; try again in a moment.');
+      return;
+    }
+    this.current?.dispose();
+    const pick = vscode.window.createQuickPick<RelatedFileItem>();
+    this.current = pick;
+    const original = editor;
+    const scheduler = new LatestOnly(TYPING_DEBOUNCE_MS);
+    let accepted = false;
+    pick.title = query ? `Files related to ${basename(query)}` : 'Related files (no file open: by task and recent activity)';
+    pick.placeholder = 'Type words to match file names and paths; ↑↓ previews, Enter opens';
+    pick.matchOnDescription = true;
+    pick.value = initialValue;
+
+    const rerank = (value: string) => {
+      const answer = engine.rank({ file: query, searchTerms: searchTermsOf(value), openFiles: openFilePaths(), ...rankDefaultsFor(this.settings()) });
+      return { root: answer.root, files: answer.files, note: answer.note };
+    };
+    const apply = (r: ReturnType<typeof rerank>) => {
+      pick.busy = false;
+      pick.items = r.root ? pickerItems(r.root, r.files) : [];
+      if (!r.root || r.files.length === 0) pick.placeholder = r.note ?? 'No related files';
+    };
+    pick.busy = true;
+    apply(rerank(initialValue));
+
+    pick.onDidChangeValue((value) => {
+      pick.busy = true;
+      scheduler.schedule(() => rerank(value), apply, (e) => this.log.warn(`picker ranking failed: ${e}`));
+    });
+    pick.onDidChangeActive((items) => {
+      const item = items[0];
+      if (item) void vscode.window.showTextDocument(item.uri, { preview: true, preserveFocus: true }).then(undefined, () => {});
+    });
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (!item) return;
+      accepted = true;
+      pick.hide();
+      void vscode.window.showTextDocument(item.uri, { preview: false });
+    });
+    pick.onDidTriggerItemButton((e) => {
+      accepted = true;
+      pick.hide();
+      void vscode.window.showTextDocument(e.item.uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    });
+    pick.onDidHide(() => {
+      scheduler.dispose();
+      if (!accepted && original && !original.document.isClosed) {
+        // Previewing replaced the editor; going back restores what the user had before opening the picker.
+        void vscode.window.showTextDocument(original.document, { viewColumn: original.viewColumn, selection: original.selection, preview: false });
+      }
+      if (this.current === pick) this.current = undefined;
+      pick.dispose();
+    });
+    pick.show();
+  }
+
+  dispose(): void {
+    this.current?.dispose();
+  }
+}

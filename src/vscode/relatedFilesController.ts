@@ -1,0 +1,110 @@
+/**
+ * Decides what the Related Files view shows: follows the active editor, re-ranks after a short
+ * debounce (a newer request supersedes an older one, so a stale list never overwrites a fresh one),
+ * and turns engine and editor states into one clear message above the list.
+ */
+import * as vscode from 'vscode';
+import { basename } from 'node:path';
+import type { EngineApi } from '../engineApi';
+import type { EngineHost } from './engineHost';
+import { progressText } from './engineHost';
+import { LatestOnly } from './latestOnly';
+import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
+import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
+import { openFilePaths } from './openEditors';
+
+/** Switching editors quickly (Ctrl+Tab through several) should rank only the one the user stops at. */
+export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
+
+export class RelatedFilesController implements vscode.Disposable {
+  private readonly scheduler = new LatestOnly(EDITOR_CHANGE_DEBOUNCE_MS);
+  private readonly disposables: vscode.Disposable[] = [];
+  private rankCount = 0;
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly view: RelatedFilesView,
+    private readonly settings: () => RelatedFilesSettings,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      host.onDidChangeState((s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0))),
+      host.onDidChangeRankings(() => this.refresh()),
+    );
+  }
+
+  /** How many rankings reached the view (tests wait on it). */
+  get rankings(): number {
+    return this.rankCount;
+  }
+
+  /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
+  refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
+    this.scheduler.schedule(
+      () => this.compute(),
+      (result) => {
+        this.view.show(result.ranking, result.message);
+        if (result.ranking) this.rankCount++;
+      },
+      (error) => {
+        this.log.error(`ranking failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        this.view.show(undefined, `Ranking failed: ${error instanceof Error ? error.message : String(error)} (see the Related Files log)`);
+      },
+      delayMs,
+    );
+  }
+
+  dispose(): void {
+    this.scheduler.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private showProgress(): void {
+    const s = this.host.state;
+    if (s.kind === 'indexing') this.view.show(undefined, progressText(s.progress));
+  }
+
+  private compute(): { ranking?: ShownRanking; message?: string } {
+    const state = this.host.state;
+    switch (state.kind) {
+      case 'no-folder':
+        return { message: 'Open a folder to see related files.' };
+      case 'starting':
+        return { message: 'Starting…' };
+      case 'indexing':
+        return { message: progressText(state.progress) };
+      case 'failed':
+        return { message: state.message };
+    }
+    const engine = this.host.engine;
+    if (!engine) return { message: 'Starting…' };
+    const totalFiles = state.stats.reduce((n, s) => n + s.files, 0);
+    if (totalFiles === 0) return { message: 'No TypeScript or JavaScript files in this workspace.' };
+
+    const editor = vscode.window.activeTextEditor;
+    const document = editor?.document;
+    if (!document || document.uri.scheme !== 'file') {
+      const last = this.view.shown;
+      if (!last) return { message: 'Open a file to see related files.' };
+      const what = !document ? 'The active editor is not a text file' : document.isUntitled ? 'The active editor is an unsaved new file' : `The active editor is not a file (${document.uri.scheme})`;
+      return { message: `${what}; showing files related to ${basename(last.query)}.` };
+    }
+    return this.rank(engine, document.uri.fsPath);
+  }
+
+  private rank(engine: EngineApi, file: string): { ranking?: ShownRanking; message?: string } {
+    const answer = engine.rank({ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) });
+    if (!answer.root) {
+      // Outside every folder: keep the last list so the view stays useful, and say why it did not change.
+      return { message: answer.note ?? `${basename(file)} is outside the workspace folders.` };
+    }
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(answer.root));
+    const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+    const flagged = new Set(engine.activeTask().files.filter((f) => f.flagged).map((f) => f.path));
+    const ranking: ShownRanking = { query: file, root: answer.root, rootName: multiRoot ? folder?.name : undefined, files: answer.files, flagged };
+    engine.logShown(file, answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(answer.root!), f.path).fsPath));
+    const message = answer.note ?? (answer.files.length === 0 ? `No files related to ${basename(file)} yet.` : undefined);
+    return { ranking, message };
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The "Related Files" tree view: one row per ranked file (theme file icon, name, folder and score),
+ * click opens, inline actions open to the side and flag for the task. The score table tooltip is
+ * built only when VS Code asks for it (resolveTreeItem), so a 50-row view renders instantly.
+ * This class only renders what it is given; RelatedFilesController decides what to show.
+ */
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import type { RankedFile } from '../core/ranking';
+import { describeLocation, fileName } from './pathLabels';
+import { scoreTableMarkdown, formatScore } from './scoreTable';
+
+export const VIEW_ID = 'relatedFiles.view';
+
+/** What the view shows: the ranking for one query file. */
+export interface ShownRanking {
+  /** Absolute path of the query file. */
+  readonly query: string;
+  /** Absolute folder the ranked paths are relative to. */
+  readonly root: string;
+  /** Folder name shown before relative folders in multi-root workspaces. */
+  readonly rootName?: string;
+  readonly files: readonly RankedFile[];
+  /** Absolute paths flagged in the active task. */
+  readonly flagged: ReadonlySet<string>;
+}
+
+export interface RelatedFileNode {
+  readonly file: RankedFile;
+  /** 1-based position in the list. */
+  readonly rank: number;
+  readonly uri: vscode.Uri;
+  readonly queryName: string;
+  readonly flagged: boolean;
+  readonly rootName?: string;
+}
+
+export class RelatedFilesView implements vscode.TreeDataProvider<RelatedFileNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<RelatedFileNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private nodes: RelatedFileNode[] = [];
+  private shownValue: ShownRanking | undefined;
+  private treeView: vscode.TreeView<RelatedFileNode> | undefined;
+  private messageValue: string | undefined;
+
+  attach(treeView: vscode.TreeView<RelatedFileNode>): void {
+    this.treeView = treeView;
+    treeView.message = this.messageValue;
+  }
+
+  get shown(): ShownRanking | undefined {
+    return this.shownValue;
+  }
+
+  get message(): string | undefined {
+    return this.messageValue;
+  }
+
+  get visible(): boolean {
+    return this.treeView?.visible ?? false;
+  }
+
+  /** Replaces the list (undefined keeps the current one) and the message above it. */
+  show(ranking: ShownRanking | undefined, message: string | undefined): void {
+    if (ranking) {
+      this.shownValue = ranking;
+      const queryName = fileName(ranking.query.replace(/\\/g, '/'));
+      this.nodes = ranking.files.map((file, i) => {
+        const uri = vscode.Uri.file(join(ranking.root, file.path));
+        return { file, rank: i + 1, uri, queryName, flagged: ranking.flagged.has(uri.fsPath), rootName: ranking.rootName };
+      });
+      this.changed.fire(undefined);
+    }
+    this.setMessage(message);
+  }
+
+  clear(message: string | undefined): void {
+    this.shownValue = undefined;
+    this.nodes = [];
+    this.changed.fire(undefined);
+    this.setMessage(message);
+  }
+
+  getChildren(element?: RelatedFileNode): RelatedFileNode[] {
+    return element ? [] : this.nodes;
+  }
+
+  getTreeItem(node: RelatedFileNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(fileName(node.file.path), vscode.TreeItemCollapsibleState.None);
+    item.id = node.uri.toString();
+    item.resourceUri = node.uri;
+    const location = describeLocation(node.file.path, node.file.score, node.rootName);
+    item.description = node.flagged ? `flagged · ${location}` : location;
+    item.contextValue = node.flagged ? 'relatedFile.flagged' : 'relatedFile';
+    item.command = { command: 'vscode.open', title: 'Open', arguments: [node.uri] };
+    item.accessibilityInformation = { label: `${fileName(node.file.path)}, rank ${node.rank}, score ${formatScore(node.file.score)}` };
+    return item;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: RelatedFileNode): vscode.TreeItem {
+    item.tooltip = scoreTooltip(node);
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private setMessage(message: string | undefined): void {
+    this.messageValue = message;
+    if (this.treeView) this.treeView.message = message;
+  }
+}
+
+export function scoreTooltip(node: RelatedFileNode): vscode.MarkdownString {
+  const heading = `**${fileName(node.file.path)}** — #${node.rank} for \`${node.queryName}\`, score **${formatScore(node.file.score)}**`;
+  const md = new vscode.MarkdownString(scoreTableMarkdown(node.file, heading));
+  md.supportHtml = false;
+  return md;
+}
