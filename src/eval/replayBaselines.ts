@@ -7,18 +7,21 @@
  */
 import type { RankingContext, RankingFacts } from '../core/facts';
 
-/** A ranker as a replay calls it: candidate paths best first, at most `limit`, without the query file or `exclude`. */
+/**
+ * A ranker as a replay calls it: candidate paths best first, at most `limit`, the query file left
+ * out. The same shape as the eval's rankers (src/eval/baselines.ts), so every eval ranker replays as is.
+ */
 export interface ReplayRanker {
   readonly name: string;
-  rank(context: RankingContext, facts: RankingFacts, exclude: ReadonlySet<string>, limit: number): readonly string[];
+  rank(context: RankingContext, facts: RankingFacts, limit: number, isCandidate: (path: string) => boolean): readonly string[];
 }
 
 export const recentFilesRanker: ReplayRanker = {
-  name: 'recent files',
-  rank(context, facts, exclude, limit) {
+  name: 'recent-files',
+  rank(context, facts, limit, isCandidate) {
     const rows: { path: string; edited: number; viewed: number }[] = [];
     for (const [path, a] of facts.activity) {
-      if (path === context.queryFile || exclude.has(path) || !facts.graph.has(path)) continue;
+      if (path === context.queryFile || !facts.graph.has(path) || !isCandidate(path)) continue;
       rows.push({ path, edited: a.lastEdited ?? -Infinity, viewed: a.lastViewed ?? -Infinity });
     }
     rows.sort((a, b) => {
@@ -34,11 +37,11 @@ export const recentFilesRanker: ReplayRanker = {
 
 export const sameDirectoryRanker: ReplayRanker = {
   name: 'same-directory',
-  rank(context, facts, exclude, limit) {
+  rank(context, facts, limit, isCandidate) {
     const from = context.queryFile === undefined ? [] : directoryParts(context.queryFile);
     const rows: { path: string; distance: number }[] = [];
     for (const path of facts.graph.files()) {
-      if (path === context.queryFile || exclude.has(path)) continue;
+      if (path === context.queryFile || !isCandidate(path)) continue;
       rows.push({ path, distance: directoryDistance(from, directoryParts(path)) });
     }
     rows.sort((a, b) => a.distance - b.distance || compare(a.path, b.path));

@@ -30,8 +30,8 @@ export interface BaseSnapshot {
 export interface BaseSnapshots {
   /** The snapshot at `commit` of `repo`, or a sentence saying why there is none (unknown commit, not a repository). */
   at(repo: string, commit: string): Promise<BaseSnapshot | string>;
-  /** Commit time for ordering sessions, or undefined when the commit is unknown. */
-  commitTime(repo: string, commit: string): Promise<number | undefined>;
+  /** Where the commit sits in the repository's history (any increasing key: time, log position), for ordering sessions; undefined when unknown. */
+  commitOrder(repo: string, commit: string): Promise<number | undefined>;
 }
 
 export interface ReplayOptions {
@@ -167,7 +167,9 @@ export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: 
     history: snapshot.history,
     recencyHalfLifeMs,
   };
-  const ranked = ranker.rank({ queryFile: moment.queryFile }, facts, moment.excluded, REPLAY_RANK_DEPTH);
+  const excluded = moment.excluded;
+  // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.
+  const ranked = ranker.rank({ queryFile: moment.queryFile }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path)).slice(0, REPLAY_RANK_DEPTH);
   return scoreMoment(ranked, moment.target, moment.relevant);
 }
 
@@ -176,7 +178,7 @@ async function visitOrder(sessions: readonly RecordedSession[], repoOf: (s: Reco
   const rows = await Promise.all(
     sessions.map(async (s, index) => {
       const repo = repoOf(s) ?? '';
-      const time = repo ? await snapshots.commitTime(repo, s.baseCommit) : undefined;
+      const time = repo ? await snapshots.commitOrder(repo, s.baseCommit) : undefined;
       return { index, repo, time: time ?? Infinity };
     }),
   );

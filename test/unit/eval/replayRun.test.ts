@@ -17,7 +17,7 @@ const snapshots: BaseSnapshots = {
     if (commit !== 'good') return `base commit ${commit} not found`;
     return { graph: graphOf(FILES), tree: new Set([...FILES, 'README.md']), time: 0, history: historyFacts([]) };
   },
-  async commitTime(_repo, commit) {
+  async commitOrder(_repo, commit) {
     return commit === 'good' ? 0 : undefined;
   },
 };
@@ -25,7 +25,7 @@ const snapshots: BaseSnapshots = {
 /** Ranks the files in a fixed order: shows exactly what the replay excludes and how it scores. */
 const fixed = (name: string, order: string[]): ReplayRanker => ({
   name,
-  rank: (context, _facts, exclude, limit) => order.filter((p) => p !== context.queryFile && !exclude.has(p)).slice(0, limit),
+  rank: (context, _facts, limit, isCandidate) => order.filter((p) => p !== context.queryFile && isCandidate(p)).slice(0, limit),
 });
 
 const line = (id: string, base: string, paths: string[]) => JSON.stringify({ id, base_commit: base, events: paths.map((path, step) => ({ step, action: 'view', path })) });
@@ -47,9 +47,9 @@ describe('replay: a run over sessions', () => {
     assert.equal(get('oracle-ish', 'new').sessions, 2);
     // Switch mode: the return b->a is scored; the recent-files list has a on top there.
     assert.equal(report.sessions[0].moments.switch, 3);
-    assert.equal(report.sessions[0].scores['recent files'].switch!.hit1, 1 / 3);
+    assert.equal(report.sessions[0].scores['recent-files'].switch!.hit1, 1 / 3);
     // New-file moves: the recent list only holds seen files, which are excluded: it never hits.
-    assert.equal(get('recent files', 'new').scores.hit10, 0);
+    assert.equal(get('recent-files', 'new').scores.hit10, 0);
     // Same directory: from src/a.ts the src files come first.
     assert.equal(report.sessions[0].scores['same-directory'].new!.hit1, 1);
   });
