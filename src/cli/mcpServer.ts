@@ -27,8 +27,9 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { EngineApi, Logger, RankAnswer, TaskInfo } from '../engineApi';
-import { describeRankedFile } from '../core/explain';
-import { SIGNAL_NAMES } from '../core/ranking';
+import { describeRankedFile, topReasons } from '../core/explain';
+import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
+import { SIGNAL_NAMES, type RankedFile } from '../core/ranking';
 import { resolveInsideRoot } from '../workspace/safePath';
 
 /** What the MCP tools need from the engine: EngineApi plus two calls an agent face needs. */
@@ -54,8 +55,6 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_RELATED_LIMIT = 20;
 /** The map defaults to the largest page: its job is an overview. */
 export const DEFAULT_MAP_LIMIT = MAX_LIMIT;
-/** Reasons per file in the text answer: two or three fit on one line an agent can scan. */
-export const REASONS_PER_FILE = 3;
 
 const MAX_TERMS = 20;
 const MAX_TERM_LENGTH = 100;
@@ -195,9 +194,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
           searchTerms: terms(args.search_terms),
         });
         const note = noteFor(answer);
-        const header = `${answer.files.length} files related to ${file.relative}, best first (score, path, reasons):`;
-        const lines = answer.files.map((f) => describeRankedFile(f, REASONS_PER_FILE));
-        return result([header, ...lines, ...(note ? ['', `Note: ${note}`] : [])].join('\n'), {
+        return result(relatedFilesText(file.relative, answer.files, note), {
           files: answer.files,
           ...(note ? { note } : {}),
         });
@@ -220,7 +217,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
           const note = noteFor();
           const more = args.offset + page.length < total ? ` (more: offset ${args.offset + page.length})` : '';
           const header = `${total} files; ${page.length} shown from offset ${args.offset}${more}:`;
-          return result([header, ...page, ...(note ? ['', `Note: ${note}`] : [])].join('\n'), {
+          return result(withNote([header, ...page], note), {
             total,
             ranked: false,
             files: page.map((path) => ({ path })),
@@ -232,15 +229,13 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         const note = noteFor(answer);
         const against = file ? file.relative : `the active task '${engine.activeTask().name}'`;
         const header = `${total} files; the ${answer.files.length} most relevant to ${against}:`;
-        return result(
-          [header, ...answer.files.map((f) => describeRankedFile(f, REASONS_PER_FILE)), ...(note ? ['', `Note: ${note}`] : [])].join('\n'),
-          {
-            total,
-            ranked: true,
-            files: answer.files.map((f) => ({ path: f.path, score: f.score, reasons: describeRankedFile(f, REASONS_PER_FILE) })),
-            ...(note ? { note } : {}),
-          },
-        );
+        const lines = answer.files.map((f) => describeRankedFile(f, AGENT_REASONS_PER_FILE));
+        return result(withNote([header, ...lines], note), {
+          total,
+          ranked: true,
+          files: answer.files.map((f) => ({ path: f.path, score: f.score, reasons: reasonsOf(f) })),
+          ...(note ? { note } : {}),
+        });
       },
     },
 
@@ -273,6 +268,13 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       },
     },
   };
+}
+
+/** The strongest reasons in words, "imported by login.ts; changed together in 7 commits". */
+function reasonsOf(file: RankedFile): string {
+  return topReasons(file, AGENT_REASONS_PER_FILE)
+    .map((r) => r.evidence)
+    .join('; ');
 }
 
 /** Search terms as a list: agents send either "token refresh" or ["token", "refresh"]. */

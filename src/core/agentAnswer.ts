@@ -1,0 +1,21 @@
+/**
+ * The text an agent reads: the same answer from the MCP server and from the VS Code
+ * language-model tool, so an agent's prompt works with either. One file per line, best first,
+ * with its score and strongest reasons; a note when the answer is partial.
+ */
+import { describeRankedFile } from './explain';
+import type { RankedFile } from './ranking';
+
+/** Reasons per file: two or three fit on one line an agent can scan. */
+export const AGENT_REASONS_PER_FILE = 3;
+
+/** "4 files related to src/a.ts, best first (score, path, reasons):" then one line per file, then the note. */
+export function relatedFilesText(query: string, files: readonly RankedFile[], note?: string): string {
+  const header = `${files.length} files related to ${query}, best first (score, path, reasons):`;
+  return withNote([header, ...files.map((f) => describeRankedFile(f, AGENT_REASONS_PER_FILE))], note);
+}
+
+/** Lines, then a blank line and the note when there is one. */
+export function withNote(lines: readonly string[], note?: string): string {
+  return [...lines, ...(note ? ['', `Note: ${note}`] : [])].join('\n');
+}
