@@ -129,6 +129,7 @@ export class Store {
     }
 
     let db: Database | undefined;
+    let upgraded = false;
     try {
       db = new SQL.Database(bytes);
       if (bytes) {
@@ -136,7 +137,8 @@ export class Store {
         const verdict = String(check[0]?.values[0]?.[0]);
         if (verdict !== 'ok') throw new Error(`integrity check: ${verdict}`);
       }
-      migrate(db, migrations);
+      const { from, to } = migrate(db, migrations);
+      upgraded = from !== 0 && from !== to;
     } catch (error) {
       db?.close();
       db = new SQL.Database();
@@ -153,7 +155,10 @@ export class Store {
         }
       }
     }
-    return new Store(db, path, readOnly, lock, log, options);
+    const store = new Store(db, path, readOnly, lock, log, options);
+    // A migrated file is saved in its new shape even when nothing else changes this session.
+    if (upgraded) store.changed();
+    return store;
   }
 
   /** True when another live opener holds the file: this store never writes it. */
@@ -199,7 +204,8 @@ export class Store {
     const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][] }>();
     this.each('SELECT path, size, mtime_ms, hash, kind FROM files WHERE root = ?', [root], (r) => {
       const path = String(r[0]);
-      byPath.set(path, { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), kind: r[4] === null ? undefined : String(r[4]), edges: [] });
+      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [] };
+      byPath.set(path, r[4] === null ? record : { ...record, kind: String(r[4]) });
     });
     this.each('SELECT from_path, to_path, specifier, kind FROM file_dependencies WHERE root = ?', [root], (r) => {
       byPath.get(String(r[0]))?.edges.push({ to: String(r[1]), specifier: String(r[2]), kind: String(r[3]) as EdgeKind });

@@ -1,0 +1,275 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync, truncateSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Store } from '../../../src/store/database';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../../../src/store/schema';
+import { loadSqlJs } from '../../../src/store/sqlLoader';
+import { nodeWriteIo, type WriteIo } from '../../../src/store/atomicWrite';
+import type { FileRecord, StoredCommit } from '../../../src/store/records';
+import { recordingLog, tempDir } from './helpers';
+
+const ROOT = '/work/app';
+const OTHER = '/work/lib';
+
+function sampleFiles(): FileRecord[] {
+  return [
+    { path: 'src/a.ts', size: 10, mtimeMs: 1000.5, hash: 'h1', kind: 'source', edges: [{ to: 'src/b.ts', specifier: './b', kind: 'import' }, { to: 'src/c.ts', specifier: './c', kind: 'type-only' }] },
+    { path: 'src/b.ts', size: 20, mtimeMs: 2000, hash: 'h2', edges: [] },
+    { path: 'src/c.ts', size: 30, mtimeMs: 3000, hash: 'h3', kind: 'types', edges: [{ to: 'src/b.ts', specifier: '@/b', kind: 'export' }] },
+  ];
+}
+
+function sampleCommits(): StoredCommit[] {
+  return [
+    { sha: 'a1', time: 1_000, author: 'me@x', files: ['src/a.ts', 'src/b.ts'] },
+    { sha: 'a2', time: 2_000, author: 'you@x', files: ['src/c.ts'] },
+    { sha: 'a3', time: 3_000, author: 'me@x', files: [] },
+  ];
+}
+
+function sortEdges(records: FileRecord[]): FileRecord[] {
+  return records
+    .map((r) => ({ ...r, edges: [...r.edges].sort((x, y) => x.to.localeCompare(y.to)) }))
+    .sort((x, y) => x.path.localeCompare(y.path));
+}
+
+describe('store: Store', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  beforeEach(() => (tmp = tempDir('rf-store-')));
+  afterEach(() => tmp.dispose());
+
+  it('round-trips every table through a file', async () => {
+    const path = join(tmp.dir, 'db', 'workspace.sqlite');
+    const log = recordingLog();
+    const a = await Store.open(path, log);
+    a.setMeta('settings_hash', 'abc');
+    a.replaceFiles(ROOT, sampleFiles());
+    a.replaceFiles(OTHER, [{ path: 'x.ts', size: 1, mtimeMs: 1, hash: 'x', edges: [] }]);
+    a.replaceCommits(ROOT, sampleCommits(), { head: 'a3', userEmail: 'me@x', readAt: 5 });
+    a.putActivity(ROOT, [{ path: 'src/a.ts', lastViewed: 10, viewCount: 2, editCount: 0 }, { path: 'src/b.ts', lastViewed: 11, lastEdited: 12, viewCount: 1, editCount: 3 }]);
+    a.addEvents([{ time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' }, { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' }]);
+    a.putTask({ id: 't1', name: 'fix login', startedAt: 100, active: true, implicit: false });
+    a.putTask({ id: 's1', name: 'session', startedAt: 50, endedAt: 60, active: false, implicit: true });
+    a.putTaskFile({ taskId: 't1', root: ROOT, path: 'src/a.ts', firstAt: 101, lastAt: 105, visits: 3, flagged: true });
+    const shown = a.logShown('src/a.ts', ['src/b.ts', 'src/c.ts'], 200, ROOT);
+    assert.equal(a.logOpened('src/c.ts', 230, ROOT), true);
+    await a.close();
+    assert.equal(existsSync(path), true);
+    assert.equal(existsSync(path + '.lock'), false, 'close releases the lock');
+
+    const b = await Store.open(path, log);
+    assert.equal(b.readOnly, false);
+    assert.equal(b.getMeta('settings_hash'), 'abc');
+    assert.equal(b.getMeta('schema_version'), String(SCHEMA_VERSION));
+    assert.deepEqual(b.roots(), [ROOT, OTHER].sort());
+    assert.deepEqual(sortEdges(b.loadFiles(ROOT)), sortEdges(sampleFiles()));
+    assert.equal(b.loadFiles(OTHER).length, 1);
+    assert.deepEqual(b.loadCommits(ROOT), sampleCommits());
+    assert.deepEqual(b.historyState(ROOT), { head: 'a3', userEmail: 'me@x', readAt: 5 });
+    assert.deepEqual(
+      b.loadActivity(ROOT).sort((x, y) => x.path.localeCompare(y.path)),
+      [
+        { path: 'src/a.ts', lastViewed: 10, lastEdited: undefined, viewCount: 2, editCount: 0 },
+        { path: 'src/b.ts', lastViewed: 11, lastEdited: 12, viewCount: 1, editCount: 3 },
+      ],
+    );
+    assert.deepEqual(b.events(ROOT), [{ time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' }, { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' }]);
+    assert.deepEqual(b.events(ROOT, 11).length, 1);
+    assert.deepEqual(b.tasks(), [
+      { id: 's1', name: 'session', startedAt: 50, endedAt: 60, active: false, implicit: true },
+      { id: 't1', name: 'fix login', startedAt: 100, endedAt: undefined, active: true, implicit: false },
+    ]);
+    assert.deepEqual(b.taskFiles('t1'), [{ taskId: 't1', root: ROOT, path: 'src/a.ts', firstAt: 101, lastAt: 105, visits: 3, flagged: true }]);
+    assert.deepEqual(b.rankingLog(), [{ id: shown, time: 200, root: ROOT, queryPath: 'src/a.ts', shown: ['src/b.ts', 'src/c.ts'], openedPath: 'src/c.ts', openedAt: 230 }]);
+    await b.close();
+    assert.ok(!log.lines.some((l) => l.startsWith('warn')), log.lines.join('\n'));
+  });
+
+  it('upserts, deletes and appends without touching other rows', async () => {
+    const s = await Store.open(undefined, recordingLog());
+    s.replaceFiles(ROOT, sampleFiles());
+    s.upsertFiles(ROOT, [{ path: 'src/a.ts', size: 11, mtimeMs: 1001, hash: 'h1b', edges: [{ to: 'src/c.ts', specifier: './c', kind: 'import' }] }]);
+    s.deleteFiles(ROOT, ['src/b.ts']);
+    const files = sortEdges(s.loadFiles(ROOT));
+    assert.deepEqual(files.map((f) => [f.path, f.hash, f.edges.map((e) => e.to)]), [
+      ['src/a.ts', 'h1b', ['src/c.ts']],
+      ['src/c.ts', 'h3', ['src/b.ts']],
+    ]);
+    s.replaceCommits(ROOT, sampleCommits().slice(0, 2), { head: 'a2', readAt: 1 });
+    s.appendCommits(ROOT, sampleCommits().slice(2), { head: 'a3', readAt: 2 });
+    assert.deepEqual(s.loadCommits(ROOT).map((c) => c.sha), ['a1', 'a2', 'a3']);
+    s.trimCommits(ROOT, 2);
+    assert.deepEqual(s.loadCommits(ROOT).map((c) => c.sha), ['a2', 'a3']);
+    assert.equal(s.historyState(ROOT)?.head, 'a3');
+    s.forgetRoot(ROOT);
+    assert.deepEqual(s.loadFiles(ROOT), []);
+    assert.deepEqual(s.loadCommits(ROOT), []);
+    await s.close();
+  });
+
+  it('attaches an opened file to the latest open ranking only, within the window', async () => {
+    const s = await Store.open(undefined, recordingLog());
+    s.logShown('a.ts', ['b.ts'], 1_000);
+    assert.equal(s.logOpened('b.ts', 1_500), true, 'opened after the ranking for a.ts');
+    s.logShown('b.ts', ['c.ts'], 2_000);
+    assert.equal(s.logOpened('b.ts', 2_100), false, 'the query itself, and the earlier ranking is taken');
+    assert.equal(s.logOpened('c.ts', 3_000), true);
+    s.logShown('c.ts', ['d.ts'], 4_000);
+    assert.equal(s.logOpened('d.ts', 4_000 + 20 * 60_000), false, 'outside the window');
+    assert.deepEqual(s.rankingLog().map((r) => r.openedPath), ['b.ts', 'c.ts', undefined]);
+    await s.close();
+  });
+
+  it('sets aside random bytes, a truncated file and a future schema, and starts fresh', async () => {
+    const good = join(tmp.dir, 'good.sqlite');
+    const s = await Store.open(good, recordingLog());
+    s.replaceFiles(ROOT, Array.from({ length: 400 }, (_, i) => ({ path: `f${i}.ts`, size: i, mtimeMs: i, hash: 'h'.repeat(40), edges: [{ to: 'x.ts', specifier: './x', kind: 'import' as const }] })));
+    await s.close();
+    const goodBytes = readFileSync(good);
+
+    const SQL = await loadSqlJs();
+    const future = new SQL.Database();
+    future.run(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    future.run(`INSERT INTO meta VALUES ('schema_version', '${SCHEMA_VERSION + 1}')`);
+    const futureBytes = future.export();
+    future.close();
+
+    const cases: Record<string, Uint8Array> = {
+      random: Uint8Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) % 251),
+      truncated: goodBytes.subarray(0, Math.floor(goodBytes.length / 2)),
+      future: futureBytes,
+      empty: new Uint8Array(0),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      const path = join(tmp.dir, `${name}.sqlite`);
+      writeFileSync(path, bytes);
+      const log = recordingLog();
+      const store = await Store.open(path, log);
+      store.setMeta('k', 'v');
+      assert.deepEqual(store.loadFiles(ROOT), [], name);
+      await store.close();
+      const reopened = await Store.open(path, recordingLog());
+      assert.equal(reopened.getMeta('k'), 'v', `${name}: the fresh database works and saves`);
+      await reopened.close();
+      if (name === 'empty') {
+        assert.equal(log.lines.length, 0, 'an empty file is a new database, not a corrupt one');
+        continue;
+      }
+      assert.equal(log.lines.length, 1, `${name}: one line: ${log.lines.join(' | ')}`);
+      assert.match(log.lines[0], /^warn: database .* is unusable .* kept it as .*\.corrupt-/);
+      const aside = readdirSync(tmp.dir).filter((f) => f.startsWith(`${name}.sqlite.corrupt-`));
+      assert.equal(aside.length, 1, name);
+      assert.deepEqual(readFileSync(join(tmp.dir, aside[0])), Buffer.from(bytes), `${name}: the bad file is kept as it was`);
+    }
+  });
+
+  it('keeps the previous file when a save fails halfway', async () => {
+    const path = join(tmp.dir, 'crash.sqlite');
+    const first = await Store.open(path, recordingLog());
+    first.replaceFiles(ROOT, sampleFiles());
+    await first.close();
+    const before = readFileSync(path);
+
+    let failNext = true;
+    const halfway: WriteIo = {
+      ...nodeWriteIo,
+      writeSync(fd, data, offset, length) {
+        if (!failNext) return nodeWriteIo.writeSync(fd, data, offset, length);
+        nodeWriteIo.writeSync(fd, data, offset, Math.floor(length / 2));
+        throw new Error('disk full (simulated)');
+      },
+    };
+    const log = recordingLog();
+    const s = await Store.open(path, log, { io: halfway });
+    s.replaceFiles(ROOT, []);
+    await s.save();
+    assert.deepEqual(readFileSync(path), before, 'the old file is untouched');
+    assert.equal(readdirSync(tmp.dir).filter((f) => f.includes('.tmp-')).length, 0, 'no temporary file left');
+    assert.equal(log.lines.length, 1);
+    assert.match(log.lines[0], /could not save database .*disk full/);
+    assert.equal(s.unsaved, true, 'still dirty: the next save retries');
+    failNext = false;
+    await s.close();
+    const after = await Store.open(path, recordingLog());
+    assert.deepEqual(after.loadFiles(ROOT), [], 'the retried save landed');
+    await after.close();
+  });
+
+  it('debounces scheduled saves into one write', async () => {
+    const path = join(tmp.dir, 'debounce.sqlite');
+    let renames = 0;
+    const counting: WriteIo = { ...nodeWriteIo, renameSync: (a, b) => (renames++, nodeWriteIo.renameSync(a, b)) };
+    const s = await Store.open(path, recordingLog(), { io: counting, saveDebounceMs: 30 });
+    for (let i = 0; i < 20; i++) s.setMeta(`k${i}`, String(i));
+    assert.equal(renames, 0);
+    await new Promise((r) => setTimeout(r, 120));
+    assert.equal(renames, 1);
+    assert.equal(s.unsaved, false);
+    await s.close();
+    assert.equal(renames, 1, 'nothing left to write on close');
+  });
+
+  it('lets a second opener work read-only while the first holds the file, and loses nothing', async () => {
+    const path = join(tmp.dir, 'shared.sqlite');
+    const first = await Store.open(path, recordingLog());
+    first.setMeta('owner', 'first');
+    await first.save();
+
+    const log = recordingLog();
+    const second = await Store.open(path, log);
+    assert.equal(second.readOnly, true);
+    assert.equal(log.lines.length, 1);
+    assert.match(log.lines[0], /in use by process \d+; working read-only/);
+    assert.equal(second.getMeta('owner'), 'first', 'reads what was saved');
+    second.setMeta('owner', 'second');
+    assert.equal(second.getMeta('owner'), 'second', 'works in memory');
+    await second.save();
+    await second.close();
+
+    first.setMeta('later', 'yes');
+    await first.close();
+    const third = await Store.open(path, recordingLog());
+    assert.equal(third.readOnly, false, 'the lock was released');
+    assert.equal(third.getMeta('owner'), 'first');
+    assert.equal(third.getMeta('later'), 'yes');
+    await third.close();
+  });
+
+  it('takes over a stale lock left by a dead process', async () => {
+    const path = join(tmp.dir, 'stale.sqlite');
+    writeFileSync(path + '.lock', JSON.stringify({ pid: 2 ** 22 + 12345, token: 'gone' }));
+    const s = await Store.open(path, recordingLog());
+    assert.equal(s.readOnly, false);
+    s.setMeta('a', 'b');
+    await s.close();
+    assert.ok(statSync(path).size > 0);
+  });
+});
+
+describe('store: migrations', () => {
+  const V2: Migration = { version: 2, description: 'test: a column added', statements: [`ALTER TABLE tasks ADD COLUMN color TEXT`, `UPDATE tasks SET color = 'blue'`] };
+
+  it('upgrades a database written at version 1 and keeps its rows', async () => {
+    const tmp = tempDir('rf-migrate-');
+    try {
+      const path = join(tmp.dir, 'm.sqlite');
+      const v1 = await Store.open(path, recordingLog(), { migrations: MIGRATIONS.slice(0, 1) });
+      v1.putTask({ id: 't', name: 'old', startedAt: 1, active: false, implicit: false });
+      await v1.close();
+      const log = recordingLog();
+      const v2 = await Store.open(path, log, { migrations: [...MIGRATIONS.slice(0, 1), V2] });
+      assert.deepEqual(log.lines, []);
+      assert.equal(v2.getMeta('schema_version'), '2');
+      assert.equal(v2.tasks()[0].name, 'old');
+      await v2.close();
+      // A version-1 reader now meets a newer database: set aside, fresh start, one line.
+      const back = recordingLog();
+      const v1again = await Store.open(path, back, { migrations: MIGRATIONS.slice(0, 1) });
+      assert.equal(v1again.tasks().length, 0);
+      assert.match(back.lines.join(), /newer than this version/);
+      await v1again.close();
+    } finally {
+      tmp.dispose();
+    }
+  });
+});
