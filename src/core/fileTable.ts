@@ -1,0 +1,235 @@
+/**
+ * FileTable: what the ranker derives from the graph alone, computed once per graph version
+ * instead of once per query: live ids, each file's kind, folder, stem and name/path words as
+ * interned ids, degrees and centrality, and inverted indexes (folder -> files, word -> files,
+ * stem -> files) that let sparse signals touch only the candidates they can score.
+ *
+ * The graph is mutable, so the table is cached per graph object in a WeakMap and refreshed when
+ * `graph.version` moves. Path-derived fields of an id are recomputed only when its path changed;
+ * the inverted indexes are rebuilt only when some path changed (files added, removed, renamed),
+ * not on every edge edit.
+ */
+import type { ImportGraph } from './graph';
+import { fileKind, type FileKind } from './fileKind';
+import { dirOf, fileStem, nameTokens, pathTokens } from './nameTokens';
+
+export interface FileTable {
+  readonly graph: ImportGraph;
+  /** graph.version this table reflects. */
+  readonly version: number;
+  /** Moves when the set of paths changed; caches that map paths to ids key on it. */
+  readonly pathsVersion: number;
+  /** Live ids, ascending. */
+  readonly ids: Int32Array;
+  /** Per id (indexed up to graph.capacity); meaningless for dead ids. */
+  readonly kind: readonly FileKind[];
+  readonly dirId: Int32Array;
+  readonly stemId: Int32Array;
+  readonly nameTokens: readonly (readonly number[])[];
+  readonly pathTokens: readonly (readonly number[])[];
+  readonly degree: Int32Array;
+  readonly maxDegree: number;
+  /** log(1 + degree) / log(1 + max degree), the centrality signal's value. */
+  readonly centrality: Float64Array;
+  /** Interned folders: id -> path ('' = root), parent folder id (-1 for the root). */
+  readonly dirs: readonly string[];
+  readonly dirParent: readonly number[];
+  readonly dirIds: ReadonlyMap<string, number>;
+  readonly tokenIds: ReadonlyMap<string, number>;
+  readonly tokens: readonly string[];
+  readonly stemIds: ReadonlyMap<string, number>;
+  /** Inverted indexes over live ids. */
+  readonly filesByDir: ReadonlyMap<number, readonly number[]>;
+  readonly childDirs: ReadonlyMap<number, readonly number[]>;
+  readonly filesByNameToken: ReadonlyMap<number, readonly number[]>;
+  readonly filesByPathToken: ReadonlyMap<number, readonly number[]>;
+  readonly filesByStem: ReadonlyMap<number, readonly number[]>;
+}
+
+interface MutableTable {
+  graph: ImportGraph;
+  version: number;
+  pathsVersion: number;
+  ids: Int32Array;
+  paths: (string | undefined)[];
+  kind: FileKind[];
+  dirId: Int32Array;
+  stemId: Int32Array;
+  nameTokens: number[][];
+  pathTokens: number[][];
+  degree: Int32Array;
+  maxDegree: number;
+  centrality: Float64Array;
+  dirs: string[];
+  dirParent: number[];
+  dirIds: Map<string, number>;
+  tokenIds: Map<string, number>;
+  tokens: string[];
+  stemIds: Map<string, number>;
+  filesByDir: Map<number, number[]>;
+  childDirs: Map<number, number[]>;
+  filesByNameToken: Map<number, number[]>;
+  filesByPathToken: Map<number, number[]>;
+  filesByStem: Map<number, number[]>;
+}
+
+const tables = new WeakMap<ImportGraph, MutableTable>();
+
+/** The table for the graph as it is now (refreshed if the graph changed since the last call). */
+export function fileTable(graph: ImportGraph): FileTable {
+  let table = tables.get(graph);
+  if (!table) {
+    table = emptyTable(graph);
+    tables.set(graph, table);
+  }
+  if (table.version !== graph.version) refresh(table);
+  return table;
+}
+
+/** Interned id of a folder path, or -1 when no indexed file lives there or below. */
+export function dirIdOf(table: FileTable, dir: string): number {
+  return table.dirIds.get(dir) ?? -1;
+}
+
+/** Token ids of words; words no indexed file uses map to -1 (they can still count in a union). */
+export function tokenIdsOf(table: FileTable, words: readonly string[]): number[] {
+  return words.map((w) => table.tokenIds.get(w) ?? -1);
+}
+
+function emptyTable(graph: ImportGraph): MutableTable {
+  return {
+    graph,
+    version: -1,
+    pathsVersion: 0,
+    ids: new Int32Array(0),
+    paths: [],
+    kind: [],
+    dirId: new Int32Array(0),
+    stemId: new Int32Array(0),
+    nameTokens: [],
+    pathTokens: [],
+    degree: new Int32Array(0),
+    maxDegree: 0,
+    centrality: new Float64Array(0),
+    dirs: [],
+    dirParent: [],
+    dirIds: new Map(),
+    tokenIds: new Map(),
+    tokens: [],
+    stemIds: new Map(),
+    filesByDir: new Map(),
+    childDirs: new Map(),
+    filesByNameToken: new Map(),
+    filesByPathToken: new Map(),
+    filesByStem: new Map(),
+  };
+}
+
+function refresh(t: MutableTable): void {
+  const graph = t.graph;
+  const capacity = graph.capacity;
+  if (t.dirId.length < capacity) {
+    t.dirId = grow(t.dirId, capacity);
+    t.stemId = grow(t.stemId, capacity);
+  }
+  const ids = new Int32Array(graph.size);
+  const alive = new Uint8Array(capacity);
+  let count = 0;
+  let pathsChanged = false;
+  for (const id of graph.fileIds()) {
+    ids[count++] = id;
+    alive[id] = 1;
+    const path = graph.pathOf(id);
+    if (t.paths[id] === path) continue;
+    pathsChanged = true;
+    t.paths[id] = path;
+    t.kind[id] = fileKind(path);
+    t.dirId[id] = internDir(t, dirOf(path));
+    const stem = fileStem(path);
+    t.stemId[id] = stem === undefined ? -1 : intern(t.stemIds, stem);
+    t.nameTokens[id] = nameTokens(path).map((w) => internToken(t, w));
+    t.pathTokens[id] = pathTokens(path).map((w) => internToken(t, w));
+  }
+  for (let id = 0; id < t.paths.length; id++) {
+    if (t.paths[id] !== undefined && !alive[id]) {
+      t.paths[id] = undefined;
+      pathsChanged = true;
+    }
+  }
+  t.ids = ids;
+
+  t.degree = new Int32Array(capacity);
+  let maxDegree = 0;
+  for (const id of ids) {
+    const d = graph.degree(id);
+    t.degree[id] = d;
+    if (d > maxDegree) maxDegree = d;
+  }
+  t.maxDegree = maxDegree;
+  t.centrality = new Float64Array(capacity);
+  if (maxDegree > 0) {
+    const scale = 1 / Math.log1p(maxDegree);
+    for (const id of ids) t.centrality[id] = Math.log1p(t.degree[id]) * scale;
+  }
+
+  if (pathsChanged) {
+    rebuildIndexes(t);
+    t.pathsVersion++;
+  }
+  t.version = graph.version;
+}
+
+function rebuildIndexes(t: MutableTable): void {
+  t.filesByDir = new Map();
+  t.filesByNameToken = new Map();
+  t.filesByPathToken = new Map();
+  t.filesByStem = new Map();
+  for (const id of t.ids) {
+    push(t.filesByDir, t.dirId[id], id);
+    for (const w of t.nameTokens[id]) push(t.filesByNameToken, w, id);
+    for (const w of t.pathTokens[id]) push(t.filesByPathToken, w, id);
+    if (t.stemId[id] >= 0) push(t.filesByStem, t.stemId[id], id);
+  }
+  t.childDirs = new Map();
+  for (let dir = 0; dir < t.dirs.length; dir++) if (t.dirParent[dir] >= 0) push(t.childDirs, t.dirParent[dir], dir);
+}
+
+function internDir(t: MutableTable, dir: string): number {
+  const known = t.dirIds.get(dir);
+  if (known !== undefined) return known;
+  // Parents first, so every folder on the way to the root has an id (sibling folders need them).
+  const parent = dir === '' ? -1 : internDir(t, dirOf(dir));
+  const id = t.dirs.length;
+  t.dirs.push(dir);
+  t.dirParent.push(parent);
+  t.dirIds.set(dir, id);
+  return id;
+}
+
+function internToken(t: MutableTable, word: string): number {
+  const known = t.tokenIds.get(word);
+  if (known !== undefined) return known;
+  const id = t.tokens.length;
+  t.tokens.push(word);
+  t.tokenIds.set(word, id);
+  return id;
+}
+
+function intern(map: Map<string, number>, key: string): number {
+  const known = map.get(key);
+  if (known !== undefined) return known;
+  map.set(key, map.size);
+  return map.size - 1;
+}
+
+function push(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function grow(array: Int32Array, size: number): Int32Array {
+  const bigger = new Int32Array(Math.max(size, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}

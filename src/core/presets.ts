@@ -1,0 +1,97 @@
+/**
+ * Named weight sets, and resolveWeights: a preset plus any subset of per-signal overrides
+ * (settings relatedFiles.weights.*, `--weights`), validated. Each preset says where its numbers
+ * came from; `default` is to be replaced by weights learned with `related-files tune` across
+ * several repositories, with the figures that chose them.
+ */
+import { SIGNAL_NAMES, type SignalName, type Weights } from './ranking';
+
+export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
+
+function weights(values: Partial<Record<SignalName, number>>): Weights {
+  return Object.freeze(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, values[s] ?? 0])) as Record<SignalName, number>);
+}
+
+/**
+ * The seed design's weights (DESIGN.md §4), kept unchanged as the baseline every eval reports:
+ * nP@10 .248 on five public repositories (RANKING-EVIDENCE.md).
+ */
+const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskContext: 0.15, fileType: 0.1, centrality: 0.05 });
+
+/**
+ * Hand-set from RANKING-EVIDENCE.md until `tune` learns better: co-change alone reached nP@10
+ * .435 and the seed weights .248; a 50/50 blend of seed+task and co-change .442. So half the mass
+ * is history (coChange .35 plus the two history terms that added to that blend: directory
+ * co-change +.010, author co-change +.011) and the seed's graph/editor signals keep their
+ * proportions at a bit under half their weight. The name signals get weight in the order of the
+ * gains they measured over the blend (nameSimilarity +.032, pathSimilarity +.032, sameStem
+ * +.020). changeFrequency was not measured as a term and gets a token weight. nameMatch is 0
+ * unless search terms are given; when they are, the typed words should dominate.
+ */
+const DEFAULT = weights({
+  coChange: 0.35,
+  directoryCoChange: 0.04,
+  authorCoChange: 0.03,
+  relationship: 0.12,
+  proximity: 0.1,
+  recency: 0.06,
+  taskContext: 0.06,
+  fileType: 0.04,
+  centrality: 0.02,
+  nameSimilarity: 0.08,
+  pathSimilarity: 0.06,
+  sameStem: 0.05,
+  changeFrequency: 0.02,
+  nameMatch: 0.5,
+});
+
+/**
+ * Debugging: what you just touched and the task you are on matter most (DESIGN.md §4: recency
+ * and task boosted). Default x4 on recency and x3 on taskContext, the rest unchanged: a file
+ * viewed minutes ago then outweighs a two-hop import. Not measured yet: `replay` on recorded
+ * sessions is the way to judge it.
+ */
+const DEBUGGING = weights({ ...DEFAULT, recency: 0.24, taskContext: 0.18 });
+
+/**
+ * Refactoring: the import graph matters most (DESIGN.md §4: graph boosted): who imports this,
+ * what breaks if it changes. Default x2.5 on relationship and proximity, x4 on centrality,
+ * co-change halved. Not measured yet.
+ */
+const REFACTORING = weights({ ...DEFAULT, relationship: 0.3, proximity: 0.25, centrality: 0.08, coChange: 0.175 });
+
+export const PRESETS: Readonly<Record<PresetName, Weights>> = Object.freeze({
+  default: DEFAULT,
+  'seed-0.13': SEED,
+  debugging: DEBUGGING,
+  refactoring: REFACTORING,
+});
+
+export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+/** A weight set or preset name that cannot be used; the message lists what can. */
+export class WeightsError extends Error {}
+
+/**
+ * The preset's weights with `overrides` applied (any subset of signals). Unknown presets, unknown
+ * signal names and negative or non-finite weights are rejected with a message listing the valid
+ * names, so a typo never silently changes a ranking.
+ */
+export function resolveWeights(preset: PresetName | string = 'default', overrides?: Readonly<Record<string, number | undefined>>): Weights {
+  if (!Object.prototype.hasOwnProperty.call(PRESETS, preset)) {
+    throw new WeightsError(`unknown preset '${preset}'; valid presets: ${PRESET_NAMES.join(', ')}`);
+  }
+  const base = PRESETS[preset as PresetName];
+  if (!overrides) return base;
+  const result: Record<string, number> = { ...base };
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    if (!(SIGNAL_NAMES as readonly string[]).includes(name)) problems.push(`unknown signal '${name}'`);
+    else if (typeof value !== 'number' || !Number.isFinite(value)) problems.push(`weight of ${name} must be a finite number, got ${String(value)}`);
+    else if (value < 0) problems.push(`weight of ${name} must be >= 0, got ${value}`);
+    else result[name] = value;
+  }
+  if (problems.length > 0) throw new WeightsError(`${problems.join('; ')}; valid signals: ${SIGNAL_NAMES.join(', ')}`);
+  return Object.freeze(result) as Weights;
+}

@@ -1,0 +1,40 @@
+/**
+ * fileType: what kind of file the candidate is, as a prior (DESIGN.md §4): source 1.0, types 0.8,
+ * config 0.6, test 0.4, docs 0.2, asset 0. The seed design's values, kept with the seed baseline.
+ */
+import { defineSignal } from './signal';
+import type { FileKind } from '../fileKind';
+
+export const FILE_TYPE_VALUE: Readonly<Record<FileKind, number>> = {
+  source: 1.0,
+  types: 0.8,
+  config: 0.6,
+  test: 0.4,
+  docs: 0.2,
+  asset: 0,
+};
+
+const DESCRIPTION: Readonly<Record<FileKind, string>> = {
+  source: 'source file',
+  types: 'type declarations',
+  config: 'configuration file',
+  test: 'test file',
+  docs: 'documentation',
+  asset: 'asset or other non-code file',
+};
+
+export const fileTypeSignal = defineSignal<undefined>({
+  name: 'fileType',
+  prepare: () => undefined,
+  accumulate(_state, scope, weight, scores) {
+    const kind = scope.table.kind;
+    for (const id of scope.table.ids) {
+      const v = FILE_TYPE_VALUE[kind[id]];
+      if (v > 0) scores[id] += weight * v;
+    }
+  },
+  evaluate(_state, scope, id) {
+    const kind = scope.table.kind[id];
+    return { value: FILE_TYPE_VALUE[kind], evidence: DESCRIPTION[kind] };
+  },
+});

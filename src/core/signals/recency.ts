@@ -1,0 +1,45 @@
+/**
+ * recency: exponential decay of the last time the candidate was viewed or edited in the editor,
+ * with the half-life from facts (setting relatedFiles.recencyHalfLifeMinutes, default 2 h).
+ * Never touched = 0.
+ */
+import { defineSignal, accumulateSparse } from './signal';
+import { timeAgo, type QueryScope } from '../queryScope';
+
+/** DESIGN.md §4's default half-life; used when facts carry an unusable one (0, negative, NaN). */
+export const DEFAULT_RECENCY_HALF_LIFE_MS = 2 * 60 * 60 * 1000;
+
+function halfLife(scope: QueryScope): number {
+  const h = scope.facts.recencyHalfLifeMs;
+  return Number.isFinite(h) && h > 0 ? h : DEFAULT_RECENCY_HALF_LIFE_MS;
+}
+
+function lastTouched(viewed: number | undefined, edited: number | undefined): number | undefined {
+  const times = [viewed, edited].filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
+  return times.length === 0 ? undefined : Math.max(...times);
+}
+
+function decay(scope: QueryScope, time: number): number {
+  return Math.pow(0.5, Math.max(0, scope.facts.now - time) / halfLife(scope));
+}
+
+export const recencySignal = defineSignal<ReadonlyMap<number, number>>({
+  name: 'recency',
+  prepare(scope) {
+    const values = new Map<number, number>();
+    for (const [path, activity] of scope.facts.activity) {
+      const id = scope.facts.graph.idOf(path);
+      const time = lastTouched(activity.lastViewed, activity.lastEdited);
+      if (id !== undefined && time !== undefined) values.set(id, decay(scope, time));
+    }
+    return values;
+  },
+  accumulate: (values, _scope, weight, scores) => accumulateSparse(values, weight, scores),
+  evaluate(values, scope, id) {
+    const activity = scope.facts.activity.get(scope.facts.graph.pathOf(id));
+    const time = activity && lastTouched(activity.lastViewed, activity.lastEdited);
+    if (!activity || time === undefined) return { value: 0, evidence: 'never opened' };
+    const edited = activity.lastEdited !== undefined && activity.lastEdited === time;
+    return { value: values.get(id) ?? 0, evidence: `${edited ? 'edited' : 'viewed'} ${timeAgo(scope.facts.now - time)}` };
+  },
+});

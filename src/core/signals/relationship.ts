@@ -1,0 +1,67 @@
+/**
+ * relationship: how directly the candidate is tied to the query file.
+ * 1.0 imports or is imported by it; 0.5 two import hops away; 0.25 in the same folder; else 0.
+ * The values are DESIGN.md §4's (the seed design's, kept because the seed baseline uses them).
+ */
+import { defineSignal } from './signal';
+import { baseName, type QueryScope } from '../queryScope';
+import { dirIdOf } from '../fileTable';
+import { dirOf } from '../nameTokens';
+import { ImportGraph } from '../graph';
+
+export const DIRECT_IMPORT = 1.0;
+export const TWO_HOPS = 0.5;
+export const SAME_FOLDER = 0.25;
+
+interface State {
+  /** The query's folder id, -1 without a query or when no indexed file lives there. */
+  readonly queryDir: number;
+}
+
+function value(scope: QueryScope, state: State, id: number): number {
+  const depth = scope.bfs?.depth[id] ?? -1;
+  if (depth === 1) return DIRECT_IMPORT;
+  if (depth === 2) return TWO_HOPS;
+  return state.queryDir >= 0 && scope.table.dirId[id] === state.queryDir ? SAME_FOLDER : 0;
+}
+
+export const relationshipSignal = defineSignal<State>({
+  name: 'relationship',
+  prepare: (scope) => ({ queryDir: scope.queryPath === undefined ? -1 : dirIdOf(scope.table, dirOf(scope.queryPath)) }),
+  accumulate(state, scope, weight, scores) {
+    const bfs = scope.bfs;
+    const counted = new Set<number>();
+    if (bfs) {
+      for (const id of bfs.order) {
+        if (bfs.depth[id] > 2) break;
+        if (bfs.depth[id] === 0) continue;
+        counted.add(id);
+        scores[id] += weight * value(scope, state, id);
+      }
+    }
+    if (state.queryDir >= 0) {
+      for (const id of scope.table.filesByDir.get(state.queryDir) ?? []) {
+        if (!counted.has(id)) scores[id] += weight * value(scope, state, id);
+      }
+    }
+  },
+  evaluate(state, scope, id) {
+    const v = value(scope, state, id);
+    const query = scope.queryPath;
+    if (query === undefined) return { value: 0, evidence: 'no query file' };
+    const q = baseName(query);
+    if (v === DIRECT_IMPORT) {
+      const importsIt = scope.facts.graph.edgeBetween(scope.queryId, id) !== undefined;
+      const importedByIt = scope.facts.graph.edgeBetween(id, scope.queryId) !== undefined;
+      const evidence = importsIt && importedByIt ? `imports and is imported by ${q}` : importsIt ? `imported by ${q}` : `imports ${q}`;
+      return { value: v, evidence };
+    }
+    if (v === TWO_HOPS) {
+      const via = ImportGraph.pathTo(scope.bfs!, id)[1];
+      return { value: v, evidence: `2 import hops from ${q} via ${baseName(scope.facts.graph.pathOf(via))}` };
+    }
+    if (v === SAME_FOLDER) return { value: v, evidence: `same folder as ${q}` };
+    if (scope.queryId < 0) return { value: 0, evidence: `${q} is not in the import graph and shares no folder` };
+    return { value: 0, evidence: `no import link with ${q} within 2 hops` };
+  },
+});
