@@ -80,3 +80,30 @@ function realPathOfExistingPart(path: string): string {
     }
   }
 }
+
+/**
+ * Resolve an agent's path against several workspace folders: an absolute path belongs to the
+ * folder that holds it; a relative one to the first folder where it exists (else the first
+ * folder that accepts it, so a not-yet-created file still gets an answer with a note).
+ */
+export function resolveInWorkspace(
+  roots: readonly string[],
+  input: unknown,
+  exists: (absolute: string) => boolean,
+): (SafePath & { ok: true; root: string }) | { ok: false; reason: string } {
+  if (roots.length === 0) return { ok: false, reason: 'no workspace folder is open' };
+  let firstAccepted: (SafePath & { ok: true; root: string }) | undefined;
+  let firstRefusal: string | undefined;
+  for (const root of roots) {
+    const safe = resolveInsideRoot(root, input);
+    if (!safe.ok) {
+      firstRefusal ??= safe.reason;
+      continue;
+    }
+    const candidate = { ...safe, root };
+    if (exists(safe.absolute)) return candidate;
+    firstAccepted ??= candidate;
+  }
+  if (firstAccepted) return firstAccepted;
+  return { ok: false, reason: roots.length === 1 ? firstRefusal! : `path is in none of the workspace folders: ${String(input)}` };
+}

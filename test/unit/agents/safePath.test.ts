@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveInsideRoot } from '../../../src/workspace/safePath';
+import { resolveInWorkspace, resolveInsideRoot } from '../../../src/workspace/safePath';
 
 describe('agents: resolveInsideRoot', () => {
   let base: string;
@@ -79,5 +79,28 @@ describe('agents: resolveInsideRoot', () => {
     for (const bad of ['', '   ', 42, undefined, null, 'a\0b', 'x'.repeat(5000), '.', root]) {
       assert.equal(resolveInsideRoot(root, bad).ok, false, String(bad).slice(0, 20));
     }
+  });
+});
+
+describe('agents: resolveInWorkspace', () => {
+  const roots = ['/w/one', '/w/two'];
+  const existing = new Set(['/w/two/src/b.ts', '/w/one/src/a.ts']);
+  const exists = (p: string) => existing.has(p);
+
+  it('puts an absolute path in the folder that holds it', () => {
+    const r = resolveInWorkspace(roots, '/w/two/src/b.ts', exists);
+    assert.deepEqual(r, { ok: true, absolute: '/w/two/src/b.ts', relative: 'src/b.ts', root: '/w/two' });
+  });
+
+  it('resolves a relative path in the first folder where it exists, else the first folder', () => {
+    assert.equal(resolveInWorkspace(roots, 'src/b.ts', exists).ok && (resolveInWorkspace(roots, 'src/b.ts', exists) as { root: string }).root, '/w/two');
+    const missing = resolveInWorkspace(roots, 'src/new.ts', exists);
+    assert.equal(missing.ok && missing.root, '/w/one');
+  });
+
+  it('refuses paths outside every folder, and answers when no folder is open', () => {
+    assert.match((resolveInWorkspace(roots, '/etc/passwd', exists) as { reason: string }).reason, /none of the workspace folders/);
+    assert.match((resolveInWorkspace(['/w/one'], '../two/src/b.ts', exists) as { reason: string }).reason, /'\.\.'/);
+    assert.match((resolveInWorkspace([], 'a.ts', exists) as { reason: string }).reason, /no workspace folder/);
   });
 });
