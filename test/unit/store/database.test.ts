@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync, truncateSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Store } from '../../../src/store/database';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../../../src/store/schema';
