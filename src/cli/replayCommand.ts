@@ -1,0 +1,128 @@
+/**
+ * `related-files replay --sessions FILE.jsonl`: judge the ranker on recorded sessions — what a
+ * person or an agent actually opened next — against baselines in the same run. Each session is
+ * replayed on the repository as at its base commit (read from git objects, nothing checked out).
+ * Bad input (malformed lines, unknown actions, paths outside the repository, a base commit the
+ * repository does not have, files missing at the base) is counted per session and the run goes on.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { parseWeights } from './weightArgs';
+import { resolveWeights, PRESETS } from '../core/presets';
+import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
+import { rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS } from '../eval/baselines';
+import { parseSessionLog, type RecordedSession } from '../eval/sessionLog';
+import { replaySessions } from '../eval/replayRun';
+import { REPLAY_MODES, type ReplayMode } from '../eval/replaySessions';
+import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/replayBaselines';
+import { GitBaseSnapshots } from '../eval/replaySnapshots';
+import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/replayTable';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  sessions: { type: 'string', description: 'the sessions, one JSON object per line (required)' },
+  repo: { type: 'string', description: "repository for every session, instead of each session's \"repo\" (a working tree or a bare repository)" },
+  rankers: { type: 'string', description: `comma-separated rankers (default: ${defaultRankerNames().join(',')})` },
+  weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. recency=0.2" },
+  mode: { type: 'string', description: 'new (moves to files not opened before), switch (every switch) or both (default)' },
+  seed: { type: 'number', description: 'seed of the bootstrap intervals (default 1)' },
+  'half-life': { type: 'number', description: 'recency half-life in minutes (default: the extension\'s, 120)' },
+  json: { type: 'boolean', description: 'print the whole report (summaries, per-session scores and issues) as JSON' },
+  help: { type: 'boolean', description: 'show this help' },
+};
+
+const USAGE = 'related-files replay --sessions FILE.jsonl [--repo DIR] [--rankers list] [--weights a=1,b=0.5] [--mode new|switch|both] [--json]';
+
+/** Rankers a replay knows by name: the eval's (presets and single-signal baselines) and the two editor baselines. */
+export function replayRankerByName(name: string): ReplayRanker | undefined {
+  if (name === recentFilesRanker.name) return recentFilesRanker;
+  if (name === sameDirectoryRanker.name) return sameDirectoryRanker;
+  return rankerByName(name);
+}
+
+function defaultRankerNames(): string[] {
+  return ['default', 'seed-0.13', 'imports-only', 'co-change-only', alphabeticalRanker.name, sameDirectoryRanker.name, recentFilesRanker.name];
+}
+
+function knownRankerNames(): string[] {
+  return [...Object.keys(PRESETS), ...Object.keys(BASELINE_WEIGHTS), alphabeticalRanker.name, sameDirectoryRanker.name, recentFilesRanker.name];
+}
+
+export async function run(args: string[]): Promise<number> {
+  let options;
+  let rankers: ReplayRanker[];
+  let modes: readonly ReplayMode[];
+  try {
+    options = parseArgs(args, OPTIONS).options;
+    if (options.help) {
+      console.log(helpText(USAGE, OPTIONS));
+      return 0;
+    }
+    if (typeof options.sessions !== 'string') throw new UsageError('--sessions FILE is required');
+    rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
+    modes = chooseModes(options.mode as string | undefined);
+    if (options['half-life'] !== undefined && !(Number(options['half-life']) > 0)) throw new UsageError('--half-life takes minutes > 0');
+  } catch (error) {
+    if (error instanceof Error) return usageError(error.message);
+    throw error;
+  }
+
+  const file = resolve(options.sessions as string);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    console.error(`related-files replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return 1;
+  }
+  const log = parseSessionLog(text);
+  const repoOption = typeof options.repo === 'string' ? resolve(options.repo) : undefined;
+  // A session's own "repo" is relative to the log file, so a log and its repository can move together.
+  const repoOf = (s: RecordedSession) => repoOption ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
+  const json = Boolean(options.json);
+  const snapshots = new GitBaseSnapshots((line) => console.error(line));
+  try {
+    const report = await replaySessions(log.sessions, repoOf, snapshots, {
+      rankers,
+      modes,
+      seed: Number(options.seed ?? 1),
+      recencyHalfLifeMs: options['half-life'] === undefined ? DEFAULT_RECENCY_HALF_LIFE_MS : Number(options['half-life']) * 60_000,
+      onSession: json ? undefined : (done, total) => process.stderr.isTTY && process.stderr.write(`\rreplayed ${done} / ${total} sessions`),
+    });
+    if (!json && process.stderr.isTTY) process.stderr.write('\n');
+    const issues = replayIssueLines(report, log.malformedLines);
+    if (json) {
+      console.log(JSON.stringify({ sessionsFile: file, malformedLines: log.malformedLines, ...report }, null, 2));
+    } else {
+      for (const line of issues) console.error(line);
+      console.log(replaySummaryLine(report, log.malformedLines) + '\n');
+      console.log(replayTables(report));
+    }
+    return report.sessions.some((s) => s.skipped === undefined) ? 0 : 1;
+  } finally {
+    snapshots.close();
+  }
+}
+
+function chooseRankers(list: string | undefined, weightsText: string | undefined): ReplayRanker[] {
+  const names = list === undefined ? defaultRankerNames() : list.split(',').map((n) => n.trim()).filter(Boolean);
+  const rankers = names.map((name) => {
+    const ranker = replayRankerByName(name);
+    if (!ranker) throw new UsageError(`--rankers: unknown ranker '${name}'; known: ${knownRankerNames().join(', ')}`);
+    return ranker;
+  });
+  const overrides = parseWeights(weightsText);
+  if (overrides) rankers.push(weightedRanker('custom', resolveWeights('default', overrides)));
+  return rankers;
+}
+
+function chooseModes(mode: string | undefined): readonly ReplayMode[] {
+  if (mode === undefined || mode === 'both') return REPLAY_MODES;
+  if ((REPLAY_MODES as readonly string[]).includes(mode)) return [mode as ReplayMode];
+  throw new UsageError(`--mode: '${mode}' is not new, switch or both`);
+}
+
+function usageError(message: string): number {
+  console.error(`related-files replay: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
+  return 2;
+}
