@@ -1,0 +1,225 @@
+/**
+ * The SourceHost of a folder on disk (the editor's workspace, or `related-files index --root`).
+ *
+ * Discovery: inside a git work tree one `git ls-files --cached --others --exclude-standard` call
+ * (respects .gitignore, sees untracked files); otherwise a directory walk that leaves out
+ * DEFAULT_EXCLUDED_DIRS. Dot-directories are walked. The `exclude` globs (setting
+ * relatedFiles.exclude) apply to both. Symlinked folders are followed once: a folder whose real
+ * path was already walked is a loop (or a duplicate) and is counted, not walked again.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathMatcher, type PathMatcher } from './pathGlob';
+import {
+  isConfigPath,
+  isSourcePath,
+  type Discovery,
+  type FileStat,
+  type ListedFile,
+  type SkippedFile,
+  type SourceHost,
+} from './sourceHost';
+
+/** Build output and dependencies: never source a developer edits (used when there is no .gitignore to ask). */
+export const DEFAULT_EXCLUDED_DIRS: readonly string[] = ['node_modules', '.git', 'dist', 'out', 'build', 'coverage'];
+
+/** `git ls-files` on a 100k-file repository prints a few MB; leave ample room. */
+const GIT_MAX_BUFFER = 512 * 1024 * 1024;
+
+export interface DiskSourceHostOptions {
+  /** Extra exclude globs (setting relatedFiles.exclude), relative to the root. */
+  readonly exclude?: readonly string[];
+  /** Skip git and walk the folder (tests; folders where git is slow or absent). */
+  readonly noGit?: boolean;
+}
+
+export class DiskSourceHost implements SourceHost {
+  readonly root: string;
+  private readonly excluded: PathMatcher;
+
+  constructor(root: string, private readonly options: DiskSourceHostOptions = {}) {
+    this.root = toSlashes(path.resolve(root));
+    this.excluded = pathMatcher(options.exclude ?? []);
+  }
+
+  async listFiles(): Promise<Discovery> {
+    const warnings: string[] = [];
+    const listed = this.options.noGit ? undefined : await gitListFiles(this.root, warnings);
+    if (listed) return this.fromPaths(listed, warnings);
+    return this.walk(warnings);
+  }
+
+  readFile(rel: string): string | undefined {
+    try {
+      return fs.readFileSync(this.abs(rel), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  stat(rel: string): FileStat | undefined {
+    try {
+      const s = fs.statSync(this.abs(rel));
+      return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  fileExists(rel: string): boolean {
+    try {
+      return fs.statSync(this.abs(rel)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  directoryExists(rel: string): boolean {
+    try {
+      return fs.statSync(this.abs(rel)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  realpath(rel: string): string {
+    try {
+      return this.rel(fs.realpathSync.native(this.abs(rel)));
+    } catch {
+      return rel;
+    }
+  }
+
+  getDirectories(rel: string): string[] {
+    try {
+      return fs
+        .readdirSync(this.abs(rel), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+    } catch {
+      return [];
+    }
+  }
+
+  private abs(rel: string): string {
+    return path.resolve(this.root, rel);
+  }
+
+  private rel(abs: string): string {
+    return toSlashes(path.relative(this.root, abs));
+  }
+
+  /** Files named by git: stat each candidate (a listed file may be gone: deleted but still in the index). */
+  private fromPaths(paths: readonly string[], warnings: string[]): Discovery {
+    const files: ListedFile[] = [];
+    const configFiles: ListedFile[] = [];
+    const skipped: SkippedFile[] = [];
+    let excluded = 0;
+    const seen = new Set<string>();
+    for (const rel of paths) {
+      const source = isSourcePath(rel);
+      if ((!source && !isConfigPath(rel)) || seen.has(rel)) continue;
+      seen.add(rel);
+      if (this.excluded(rel)) {
+        excluded++;
+        continue;
+      }
+      const stat = this.stat(rel);
+      if (!stat) {
+        // Listed but gone (deleted in the work tree) or a symlink to a folder: not a file we can index.
+        if (source && !this.directoryExists(rel)) skipped.push({ path: rel, reason: 'missing' });
+        continue;
+      }
+      (source ? files : configFiles).push({ path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    return { method: 'git', files, configFiles, skipped, excluded, warnings };
+  }
+
+  private walk(warnings: string[]): Discovery {
+    const files: ListedFile[] = [];
+    const configFiles: ListedFile[] = [];
+    const skipped: SkippedFile[] = [];
+    let excluded = 0;
+    const walkedDirs = new Set<string>();
+    const visit = (relDir: string): void => {
+      let real: string;
+      let entries: fs.Dirent[];
+      try {
+        real = fs.realpathSync.native(this.abs(relDir));
+        entries = fs.readdirSync(this.abs(relDir), { withFileTypes: true });
+      } catch (error) {
+        warnings.push(`cannot read folder ${relDir || '.'}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+        return;
+      }
+      if (walkedDirs.has(real)) {
+        skipped.push({ path: relDir, reason: 'symlink-loop' });
+        return;
+      }
+      walkedDirs.add(real);
+      for (const entry of entries) {
+        const rel = relDir ? `${relDir}/${entry.name}` : entry.name;
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          try {
+            const target = fs.statSync(this.abs(rel));
+            isDir = target.isDirectory();
+            isFile = target.isFile();
+          } catch {
+            continue; // dangling link
+          }
+        }
+        if (isDir) {
+          if (DEFAULT_EXCLUDED_DIRS.includes(entry.name)) continue;
+          if (this.excluded(rel)) {
+            excluded++;
+            continue;
+          }
+          visit(rel);
+          continue;
+        }
+        if (!isFile) continue;
+        const source = isSourcePath(rel);
+        if (!source && !isConfigPath(rel)) continue;
+        if (this.excluded(rel)) {
+          excluded++;
+          continue;
+        }
+        const stat = this.stat(rel);
+        if (!stat) {
+          skipped.push({ path: rel, reason: 'missing' });
+          continue;
+        }
+        (source ? files : configFiles).push({ path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
+      }
+    };
+    visit('');
+    return { method: 'walk', files, configFiles, skipped, excluded, warnings };
+  }
+}
+
+/** Paths from one `git ls-files` call, or undefined when the folder is not in a git work tree (or git is missing). */
+function gitListFiles(root: string, warnings: string[]): Promise<string[] | undefined> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+      { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) {
+          const reason = String(stderr || error.message).trim().split('\n')[0];
+          // "not a git repository" is the ordinary case of a plain folder; anything else is worth a line.
+          if (!/not a git repository/i.test(reason)) warnings.push(`git ls-files failed, walking the folder instead: ${reason}`);
+          resolve(undefined);
+          return;
+        }
+        resolve(stdout.split('\0').filter((p) => p !== ''));
+      },
+    );
+  });
+}
+
+function toSlashes(p: string): string {
+  return p.replace(/\\/g, '/');
+}

@@ -1,0 +1,110 @@
+/**
+ * The import specifiers of one file, with their kind, from `ts.preProcessFile`.
+ *
+ * preProcessFile is TypeScript's own pre-parse scanner: it finds static imports and re-exports,
+ * `import()`, `require()` and `import x = require()` anywhere in the file, skips strings and
+ * comments, and never fails on a syntax error (the rest of the file still yields its imports).
+ * It reports positions but not kinds, so the kind is read from the few tokens before each
+ * specifier (classifyImport).
+ */
+import { ts } from 'ts-morph';
+import type { EdgeKind } from '../core/graph';
+
+export interface ExtractedImport {
+  readonly specifier: string;
+  readonly kind: EdgeKind;
+}
+
+/** Cheap pre-check: a file with none of these words has no imports (saves the scan on data files). */
+const IMPORT_WORDS = /\b(?:import|export|require)\b/;
+
+export function extractImports(text: string, isDeclarationFile = false): ExtractedImport[] {
+  if (!IMPORT_WORDS.test(text)) return [];
+  const info = ts.preProcessFile(text, true, true);
+  const result: ExtractedImport[] = [];
+  const seen = new Set<string>();
+  for (const ref of info.importedFiles) {
+    const specifier = ref.fileName;
+    if (specifier === '') continue;
+    let kind = classifyImport(text, ref.pos);
+    if (isDeclarationFile) kind = 'type-only';
+    const key = `${kind}\0${specifier}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ specifier, kind });
+  }
+  return result;
+}
+
+/**
+ * The kind of the import whose quoted specifier starts at `quoteAt`, from the text before it:
+ * `require(` -> require (also `import x = require(`), `import(` -> dynamic (type-only when it is a
+ * type position such as `typeof import(` or `: import(`), `export ... from` -> export (type-only for
+ * `export type`), `import ... from` / `import '...'` -> import (type-only for `import type` or when
+ * every named binding is `type X`).
+ */
+export function classifyImport(text: string, quoteAt: number): EdgeKind {
+  let i = skipBack(text, quoteAt - 1);
+  if (text[i] === '(') {
+    const word = wordBefore(text, i - 1);
+    if (word.text === 'require') return 'require';
+    if (word.text === 'import') {
+      const before = skipBack(text, word.start - 1);
+      const prev = wordBefore(text, before);
+      if (prev.text === 'typeof' || text[before] === ':' || text[before] === '<' || text[before] === '|' || text[before] === '&') return 'type-only';
+      return 'dynamic';
+    }
+    return 'dynamic';
+  }
+  const word = wordBefore(text, i);
+  if (word.text === 'import') return 'import'; // import 'side-effect'
+  if (word.text !== 'from') return 'import';
+  // Walk back over the clause (names, braces, commas, `type`, `as`, `*`, comments) to `import` or `export`.
+  i = word.start - 1;
+  const clauseEnd = i;
+  for (let steps = 0; i >= 0 && steps < 20000; steps++) {
+    i = skipBack(text, i);
+    const c = text[i];
+    if (c === undefined) break;
+    if (/[\w$]/.test(c)) {
+      const w = wordBefore(text, i);
+      if (w.text === 'import' || w.text === 'export') {
+        const clause = text.slice(w.end + 1, clauseEnd + 1);
+        if (/^\s*type\b(?!\s*,)/.test(clause) && clause.trim() !== 'type') return 'type-only';
+        if (w.text === 'export') return 'export';
+        return isAllTypeBindings(clause) ? 'type-only' : 'import';
+      }
+      i = w.start - 1;
+    } else if ('{},*'.includes(c)) i--;
+    else break;
+  }
+  return 'import';
+}
+
+/** `{ type A, type B as C }` (and nothing else) binds types only. */
+function isAllTypeBindings(clause: string): boolean {
+  const m = /^\s*\{([^}]*)\}\s*$/.exec(clause.replace(/\/\*[\s\S]*?\*\//g, ''));
+  if (!m) return false;
+  const names = m[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return names.length > 0 && names.every((n) => /^type\s/.test(n));
+}
+
+/** Index of the last non-space, non-comment character at or before i. */
+function skipBack(text: string, i: number): number {
+  for (;;) {
+    while (i >= 0 && /\s/.test(text[i])) i--;
+    if (i >= 1 && text[i] === '/' && text[i - 1] === '*') {
+      const open = text.lastIndexOf('/*', i - 2);
+      if (open < 0) return i;
+      i = open - 1;
+      continue;
+    }
+    return i;
+  }
+}
+
+function wordBefore(text: string, end: number): { text: string; start: number; end: number } {
+  let start = end;
+  while (start >= 0 && /[\w$]/.test(text[start])) start--;
+  return { text: text.slice(start + 1, end + 1), start: start + 1, end };
+}
