@@ -15,9 +15,9 @@
  * Nothing here throws on bad input: unreadable, vanished, binary or oversized files are counted
  * in stats.skipped; config problems become one warning line each in stats.warnings.
  */
-import { createHash } from 'node:crypto';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { extractImports, type ExtractedImport } from './extractImports';
+import { hashText, isBinary } from './extractFile';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type Resolution, type UnresolvedKind } from './resolveSpecifier';
 import {
   SKIP_REASONS,
@@ -36,8 +36,6 @@ import { WorkspacePackages } from './workspacePackages';
 
 /** Files above this size are generated or data, not code a person navigates (the issue's 1 MiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
-/** A NUL in the first 8 KB marks a binary file (the same test git uses). */
-const BINARY_PROBE_CHARS = 8000;
 /** Yield to the event loop after this much synchronous work so an editor stays responsive. */
 const YIELD_EVERY_MS = 40;
 /** Progress callbacks at most every this many files. */
@@ -233,10 +231,17 @@ export class WorkspaceIndex {
       } else toRead.push(f);
     }
 
+    let results: readonly ExtractedFile[] | undefined;
     if (options.extractor && toRead.length > 0) {
       const t = now();
-      const results = await options.extractor(this.host.root, toRead.map((f) => f.path));
+      try {
+        results = await options.extractor(this.host.root, toRead.map((f) => f.path));
+      } catch (error) {
+        warnings.push(`index workers failed (${String(error)}); extracting in-thread`);
+      }
       timings.extract += now() - t;
+    }
+    if (results) {
       read += results.length;
       for (const r of results) {
         if ('skip' in r) {
@@ -602,15 +607,6 @@ function sameImports(a: readonly ExtractedImport[], b: readonly ExtractedImport[
 
 function sameResolution(a: Resolution, b: Resolution): boolean {
   return 'to' in a ? 'to' in b && a.to === b.to : 'outcome' in b && a.outcome === b.outcome;
-}
-
-function isBinary(text: string): boolean {
-  const probe = text.length > BINARY_PROBE_CHARS ? text.slice(0, BINARY_PROBE_CHARS) : text;
-  return probe.includes('\0');
-}
-
-export function hashText(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
 }
 
 function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {

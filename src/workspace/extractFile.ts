@@ -1,0 +1,31 @@
+/**
+ * Read one file and extract its imports: the per-file work of an index build, shared by the
+ * in-thread path and the index worker. The size and minified checks happen before (on the
+ * listing); here: vanished, unreadable and binary files.
+ */
+import { createHash } from 'node:crypto';
+import { extractImports } from './extractImports';
+import { isDeclarationPath, type SourceHost } from './sourceHost';
+import type { ExtractedFile } from './workspaceIndex';
+
+/** A NUL in the first 8 KB marks a binary file (the same test git uses). */
+const BINARY_PROBE_CHARS = 8000;
+
+export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
+  const stat = host.stat(rel);
+  const text = stat ? host.readFile(rel) : undefined;
+  if (!stat) return { path: rel, skip: 'missing' };
+  if (text === undefined) return { path: rel, skip: 'unreadable' };
+  if (isBinary(text)) return { path: rel, skip: 'binary' };
+  return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: extractImports(text, isDeclarationPath(rel)) };
+}
+
+export function isBinary(text: string): boolean {
+  const probe = text.length > BINARY_PROBE_CHARS ? text.slice(0, BINARY_PROBE_CHARS) : text;
+  return probe.includes('\0');
+}
+
+/** Content hash for warm starts: equal hash = same imports, whatever the mtime says (git checkout touches mtimes). */
+export function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}

@@ -1,0 +1,40 @@
+/**
+ * The index worker (bundled as dist/indexWorker.js): reads files and extracts their imports off
+ * the extension host's main thread. TypeScript's scanner is the heavy part of an index; running
+ * it here keeps hovers, completions and other extensions responsive while a workspace indexes.
+ *
+ * Protocol: the pool posts { id, root, paths }; the worker answers { id, files: ExtractedFile[] }.
+ */
+import { parentPort } from 'node:worker_threads';
+import { DiskSourceHost } from './diskSourceHost';
+import { readAndExtract } from './extractFile';
+import type { ExtractedFile } from './workspaceIndex';
+
+export interface ExtractRequest {
+  readonly id: number;
+  readonly root: string;
+  readonly paths: readonly string[];
+}
+
+export interface ExtractResponse {
+  readonly id: number;
+  readonly files: readonly ExtractedFile[];
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const hosts = new Map<string, DiskSourceHost>();
+  port.on('message', (request: ExtractRequest) => {
+    let host = hosts.get(request.root);
+    if (!host) hosts.set(request.root, (host = new DiskSourceHost(request.root, { noGit: true })));
+    const files: ExtractedFile[] = [];
+    for (const path of request.paths) {
+      try {
+        files.push(readAndExtract(host, path));
+      } catch {
+        files.push({ path, skip: 'unreadable' });
+      }
+    }
+    port.postMessage({ id: request.id, files } satisfies ExtractResponse);
+  });
+}
