@@ -2,14 +2,14 @@
  * A SourceHost over one commit of a git repository, so the product's own index can build the
  * graph of a past commit without a checkout (bare repositories work; nothing is written).
  *
- * File list from `git ls-tree -r`, contents from the shared `git cat-file --batch` reader. The
+ * Trees and contents come from the shared `git cat-file --batch` reader (gitTree.ts). The
  * SourceHost interface reads synchronously, so `moveTo` prefetches every source and config blob
  * the new tree needs before the index asks; blobs unchanged between commits are not read again.
  */
 import type { Discovery, FileStat, ListedFile, SourceHost } from '../workspace/sourceHost';
 import { isConfigPath, isSourcePath, dirnameRel } from '../workspace/sourceHost';
 import type { GitObjectReader } from './gitObjectReader';
-import { diffTrees, listTree, type Tree, type TreeChanges } from './gitTree';
+import { diffTrees, TreeReader, type Tree, type TreeChanges } from './gitTree';
 
 /** The virtual root the graph's paths are relative to (nothing exists there on disk). */
 export const TREE_ROOT = '/repo';
@@ -22,17 +22,25 @@ export class GitTreeHost implements SourceHost {
   private texts = new Map<string, string>();
   commit: string | undefined;
 
+  /**
+   * @param includeSource which source paths the index sees (eval leaves generated output out, as
+   *   the disk host leaves out dist/ and build/); config files are always served.
+   */
+  private readonly trees: TreeReader;
+
   constructor(
-    private readonly repo: string,
     private readonly reader: GitObjectReader,
-  ) {}
+    private readonly includeSource: (path: string) => boolean = isSourcePath,
+  ) {
+    this.trees = new TreeReader(reader);
+  }
 
   /** Switches to `commit` and returns what changed since the previous one (everything is "added" the first time). */
   async moveTo(commit: string): Promise<TreeChanges> {
-    const next = await listTree(this.repo, commit);
+    const next = await this.trees.listTree(commit);
     const changes = diffTrees(this.tree, next);
     const wanted = new Map<string, string>();
-    for (const [path, oid] of next) if (isSourcePath(path) || isConfigPath(path)) wanted.set(oid, path);
+    for (const [path, oid] of next) if (this.includeSource(path) || isConfigPath(path)) wanted.set(oid, path);
     const texts = new Map<string, string>();
     const missing: string[] = [];
     for (const oid of wanted.keys()) {
@@ -70,7 +78,7 @@ export class GitTreeHost implements SourceHost {
       if (path.split('/').includes('node_modules')) continue;
       const stat = this.stat(path);
       if (!stat) continue;
-      if (isSourcePath(path)) files.push({ path, ...stat });
+      if (this.includeSource(path)) files.push({ path, ...stat });
       else if (isConfigPath(path)) configFiles.push({ path, ...stat });
     }
     return { method: 'tree', files, configFiles, skipped: [], excluded: 0, warnings: [] };

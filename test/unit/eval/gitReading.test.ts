@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
 import { readCommitLog } from '../../../src/eval/commitLog';
-import { listTree, diffTrees } from '../../../src/eval/gitTree';
+import { TreeReader, diffTrees } from '../../../src/eval/gitTree';
 import { GitObjectReader } from '../../../src/eval/gitObjectReader';
 import { GitTreeHost } from '../../../src/eval/gitTreeHost';
 import { sampleCommits, qualifyingSources } from '../../../src/eval/commitSampling';
@@ -31,8 +31,11 @@ describe('eval git reading', () => {
   });
 
   it('lists trees and diffs them', async () => {
-    const t0 = await listTree(repo.dir, repo.hashes[0]);
-    const t2 = await listTree(repo.dir, repo.hashes[2]);
+    const reader = new GitObjectReader(repo.dir);
+    const trees = new TreeReader(reader);
+    const t0 = await trees.listTree(repo.hashes[0]);
+    const t2 = await trees.listTree(repo.hashes[2]);
+    reader.close();
     assert.deepEqual([...t0.keys()].sort(), ['package.json', 'src/a.ts', 'src/b.ts']);
     const d = diffTrees(t0, t2);
     assert.deepEqual(d.added.sort(), ['README.md', 'package-lock.json', 'src/c.ts']);
@@ -43,12 +46,12 @@ describe('eval git reading', () => {
   it('reads blobs through one cat-file process and answers undefined for a missing object', async () => {
     const reader = new GitObjectReader(repo.dir);
     try {
-      const tree = await listTree(repo.dir, repo.hashes[0]);
+      const tree = await new TreeReader(reader).listTree(repo.hashes[0]);
       const [a, again, missing] = await Promise.all([reader.read(tree.get('src/a.ts')!), reader.read(tree.get('src/a.ts')!), reader.read('1'.repeat(40))]);
       assert.equal(a!.toString(), "import { b } from './b';\n");
       assert.equal(again, a);
       assert.equal(missing, undefined);
-      assert.equal(reader.reads, 2);
+      assert.equal(reader.reads, 5, 'commit, two trees, one blob, one missing: the repeated blob came from the cache');
     } finally {
       reader.close();
     }
@@ -57,7 +60,7 @@ describe('eval git reading', () => {
   it('serves a commit as a SourceHost and reports what changed when moving', async () => {
     const reader = new GitObjectReader(repo.dir);
     try {
-      const host = new GitTreeHost(repo.dir, reader);
+      const host = new GitTreeHost(reader);
       const first = await host.moveTo(repo.hashes[0]);
       assert.equal(first.added.length, 3);
       assert.equal(host.readFile('src/b.ts'), 'export const b = 1;\n');

@@ -54,7 +54,7 @@ describe('metrics', () => {
   });
 
   it('bootstrap interval is deterministic and brackets the mean', () => {
-    const values = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? 1 : 0));
+    const values: number[] = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? 1 : 0));
     const a = bootstrapInterval(values, 1);
     const b = bootstrapInterval(values, 1);
     assert.deepEqual(a, b);

@@ -1,0 +1,85 @@
+/**
+ * `related-files eval`: replay git history (DESIGN.md §5) and print, per repository, each ranker's
+ * P@5, P@10, P@20, nP@10 with its bootstrap interval, MRR, Hit@10, the P@10 upper bound and time;
+ * with several --repo, a table of means over repositories too. `--json` prints one object per ranker.
+ */
+import { resolve } from 'node:path';
+import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { parseWeights } from './weightArgs';
+import { resolveWeights } from '../core/presets';
+import { standardRankers, rankerByName, weightedRanker, type EvalRanker } from '../eval/baselines';
+import { runEval, type EvalReport } from '../eval/evalRun';
+import { reportTable, meanTable } from '../eval/evalTable';
+import { isGitRepository } from '../eval/gitCommand';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  repo: { type: 'string', multiple: true, description: 'repository to replay: a working tree or a bare repository (repeatable; default: current directory)' },
+  commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
+  years: { type: 'number', description: 'sample from the last N years of history, widened when fewer than 100 commits qualify (default 2)' },
+  seed: { type: 'number', description: 'seed of the commit sample and bootstrap (default 1)' },
+  rankers: { type: 'string', description: 'comma-separated rankers (default: default,seed-0.13,recency-only,imports-only,co-change-only,alphabetical)' },
+  weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. coChange=0.5,recency=0" },
+  json: { type: 'boolean', description: 'print one JSON object per ranker and repository' },
+  help: { type: 'boolean', description: 'show this help' },
+};
+
+const USAGE = 'related-files eval [--repo DIR]... [--commits 200] [--years 2] [--seed 1] [--rankers list] [--weights a=1,b=0.5] [--json]';
+
+export async function run(args: string[]): Promise<number> {
+  let options;
+  let rankers: EvalRanker[];
+  try {
+    options = parseArgs(args, OPTIONS).options;
+    if (options.help) {
+      console.log(helpText(USAGE, OPTIONS));
+      return 0;
+    }
+    rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof Error) return usageError(error.message);
+    throw error;
+  }
+  const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
+  const commits = Number(options.commits ?? 200);
+  const years = Number(options.years ?? 2);
+  const seed = Number(options.seed ?? 1);
+  const json = Boolean(options.json);
+  const reports: EvalReport[] = [];
+  for (const repo of repos) {
+    if (!(await isGitRepository(repo))) {
+      console.error(`related-files eval: '${repo}' is not a git repository`);
+      return 1;
+    }
+    const report = await runEval({ repo, commits, years, seed, log: (line) => console.error(line) }, rankers);
+    reports.push(report);
+    if (json) {
+      for (const summary of report.rankers) {
+        const { rankers: _omit, ...run } = report;
+        console.log(JSON.stringify({ ...summary, run }));
+      }
+    } else {
+      console.log(reportTable(report) + '\n');
+    }
+  }
+  if (!json && reports.length > 1) console.log(`### Mean over ${reports.length} repositories\n\n${meanTable(reports)}`);
+  return 0;
+}
+
+function chooseRankers(list: string | undefined, weightsText: string | undefined): EvalRanker[] {
+  let rankers = standardRankers();
+  if (list !== undefined) {
+    rankers = list.split(',').map((name) => {
+      const ranker = rankerByName(name.trim());
+      if (!ranker) throw new UsageError(`--rankers: unknown ranker '${name}'; known: default, seed-0.13, debugging, refactoring, recency-only, imports-only, co-change-only, alphabetical`);
+      return ranker;
+    });
+  }
+  const overrides = parseWeights(weightsText);
+  if (overrides) rankers.push(weightedRanker('custom', resolveWeights('default', overrides)));
+  return rankers;
+}
+
+function usageError(message: string): number {
+  console.error(`related-files eval: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
+  return 2;
+}

@@ -1,0 +1,77 @@
+/**
+ * Eval reports as text: one table per repository (a row per ranker) and a table of means over
+ * repositories, in Markdown so the same text pastes into the README.
+ */
+import type { EvalReport } from './evalRun';
+import type { RankerSummary } from './evalSummary';
+
+const f3 = (x: number) => x.toFixed(3);
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+const HEADER = ['ranker', 'queries', 'P@5', 'P@10', 'P@20', 'nP@10', 'nP@10 95% CI', 'MRR', 'Hit@10', 'P@10 max', 'nP@10 no-history (n)', 'rank ms'];
+
+export function rankerRow(s: RankerSummary): string {
+  return row([
+    s.ranker,
+    String(s.queries),
+    f3(s.means.p5),
+    f3(s.means.p10),
+    f3(s.means.p20),
+    f3(s.means.np10),
+    `${f3(s.np10Interval.low)}–${f3(s.np10Interval.high)}`,
+    f3(s.means.mrr),
+    f3(s.means.hit10),
+    f3(s.means.p10UpperBound),
+    `${f3(s.noHistory.np10)} (${s.noHistory.queries})`,
+    String(Math.round(s.ms)),
+  ]);
+}
+
+export function reportTable(report: EvalReport): string {
+  const years = Number.isInteger(report.years) ? report.years : report.years.toFixed(1);
+  return [
+    `### ${report.repo}`,
+    '',
+    `${report.commitsSampled} of ${report.qualifying} qualifying commits (last ${years} years, seed ${report.seed}), ` +
+      `${report.queries} queries; ${report.filesIndexed} files indexed in ${(report.indexMs / 1000).toFixed(1)} s; ` +
+      `total ${(report.totalMs / 1000).toFixed(1)} s`,
+    '',
+    row(HEADER),
+    row(HEADER.map(() => '---')),
+    ...report.rankers.map(rankerRow),
+  ].join('\n');
+}
+
+/** Means over repositories (each repository counts once, whatever its query count). */
+export function meanTable(reports: readonly EvalReport[]): string {
+  const names = reports[0]?.rankers.map((r) => r.ranker) ?? [];
+  const head = ['ranker', 'nP@10', 'MRR', 'Hit@10', 'P@10', 'min nP@10', 'nP@10 no-history', ...reports.map((r) => shortName(r.repo))];
+  const lines = [row(head), row(head.map(() => '---'))];
+  for (const name of names) {
+    const per = reports.map((r) => r.rankers.find((s) => s.ranker === name)!);
+    const avg = (pick: (s: RankerSummary) => number) => per.reduce((sum, s) => sum + pick(s), 0) / per.length;
+    lines.push(
+      row([
+        name,
+        f3(avg((s) => s.means.np10)),
+        f3(avg((s) => s.means.mrr)),
+        f3(avg((s) => s.means.hit10)),
+        f3(avg((s) => s.means.p10)),
+        f3(Math.min(...per.map((s) => s.means.np10))),
+        f3(avg((s) => s.noHistory.np10)),
+        ...per.map((s) => f3(s.means.np10)),
+      ]),
+    );
+  }
+  return lines.join('\n');
+}
+
+/** "/work/.mirror/colinhacks+zod/repo" -> "zod"; "/x/excalidraw" -> "excalidraw". */
+export function shortName(repo: string): string {
+  const parts = repo.split(/[\\/]/).filter((p) => p && p !== 'repo' && p !== '.git');
+  const last = parts[parts.length - 1] ?? repo;
+  return last.includes('+') ? last.slice(last.indexOf('+') + 1) : last.replace(/\.git$/, '');
+}

@@ -1,0 +1,76 @@
+/**
+ * The product's WorkspaceIndex over a GitTreeHost, moved from commit to commit: the first commit
+ * is a full build, every later one applies only the tree difference (added, removed, modified
+ * files) through the index's incremental calls, so extraction runs on changed blobs only.
+ * Reusable by anything that needs "the graph as at commit X" (eval, tune, replay).
+ */
+import type { ImportGraph } from '../core/graph';
+import { isConfigPath } from '../workspace/sourceHost';
+import { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { GitObjectReader } from './gitObjectReader';
+import { GitTreeHost } from './gitTreeHost';
+import { isSourcePath } from './sourceFiles';
+
+export class RepoSnapshot {
+  private built = false;
+
+  private constructor(
+    private readonly reader: GitObjectReader,
+    private readonly host: GitTreeHost,
+    private readonly index: WorkspaceIndex,
+  ) {}
+
+  static async open(repo: string, log: (line: string) => void = () => {}): Promise<RepoSnapshot> {
+    const reader = new GitObjectReader(repo);
+    const host = new GitTreeHost(reader, isSourcePath);
+    return new RepoSnapshot(reader, host, new WorkspaceIndex(host, log));
+  }
+
+  get graph(): ImportGraph {
+    return this.index.graph;
+  }
+
+  get commit(): string | undefined {
+    return this.host.commit;
+  }
+
+  /** True when `path` is a file of the current commit's tree. */
+  exists(path: string): boolean {
+    return this.host.fileExists(path);
+  }
+
+  /** Moves to `commit`; returns how many files were (re)indexed. */
+  async moveTo(commit: string): Promise<number> {
+    if (commit === this.host.commit) return 0;
+    const changes = await this.host.moveTo(commit);
+    if (!this.built) {
+      this.built = true;
+      const stats = await this.index.build();
+      return stats.files;
+    }
+    const relevant = (p: string) => isSourcePath(p) || isConfigPath(p);
+    const removed = changes.removed.filter(relevant);
+    const added = changes.added.filter(relevant);
+    const modified = changes.modified.filter(relevant);
+    // Config files first: a changed tsconfig re-resolves imports, and the files then resolve against it.
+    for (const path of removed) this.index.removeFile(path);
+    for (const path of modified.filter(isConfigPath)) {
+      this.index.removeFile(path);
+      this.index.addFile(path);
+    }
+    for (const path of added.filter(isConfigPath)) this.index.addFile(path);
+    for (const path of added) if (!isConfigPath(path)) this.index.addFile(path);
+    for (const path of modified) {
+      if (isConfigPath(path)) continue;
+      const text = this.host.readFile(path);
+      if (text === undefined) this.index.removeFile(path);
+      else if (!this.index.graph.has(path)) this.index.addFile(path);
+      else this.index.updateFile(path, text);
+    }
+    return removed.length + added.length + modified.length;
+  }
+
+  close(): void {
+    this.reader.close();
+  }
+}
