@@ -14,8 +14,8 @@ import { HOVER_LANGUAGES, ImportHoverProvider } from './importHover';
 import { registerCommands } from './commands';
 import { updateTaskContext } from './taskCommands';
 import { needsReindex, readSettings, SETTINGS_SECTION, type RelatedFilesSettings } from './settings';
-import type { PresetName } from '../engineApi';
-import type { Weights } from '../core/ranking';
+import { PRESETS } from '../core/presets';
+import { registerAgentTools } from './agentTools';
 
 export interface RelatedFilesExtension {
   readonly host: EngineHost;
@@ -27,11 +27,6 @@ export interface RelatedFilesExtension {
   readonly hover: ImportHoverProvider;
   /** Milliseconds spent inside activate(). */
   readonly activationMs: number;
-}
-
-/** Preset weights for the preset picker; filled in when the ranker exposes its presets. */
-function presetWeights(_name: PresetName): Weights | undefined {
-  return undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): RelatedFilesExtension {
@@ -63,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
       HOVER_LANGUAGES.map((language) => ({ scheme: 'file', language })),
       hover,
     ),
-    ...registerCommands({ host, controller, picker, log, settings: getSettings, presetWeights }),
+    ...registerCommands({ host, controller, picker, log, settings: getSettings, presetWeights: (name) => PRESETS[name] }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
       const before = settings;
@@ -84,6 +79,13 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     }),
     host.onDidChangeState((s) => s.kind === 'ready' && updateTaskContext(host.engine)),
   );
+
+  try {
+    // The language-model tool and MCP definitions follow whichever engine is current (folders can change).
+    context.subscriptions.push(...registerAgentTools(context, () => host.engine, log));
+  } catch (error) {
+    log.warn(`agent tools not registered: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   // After activate() returns: nothing heavy may delay the workbench's first paint.
   setTimeout(() => void host.start(), 0);

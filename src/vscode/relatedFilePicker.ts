@@ -51,6 +51,8 @@ export function pickerItems(root: string, files: readonly RankedFile[]): Related
 export class RelatedFilePicker implements vscode.Disposable {
   /** The picker currently open, if any (tests read its items). */
   current: vscode.QuickPick<RelatedFileItem> | undefined;
+  /** Types `value` into the open picker (tests; typing in the workbench does the same through onDidChangeValue). */
+  search: (value: string) => void = () => {};
 
   constructor(
     private readonly engine: () => EngineApi | undefined,
@@ -89,10 +91,16 @@ export class RelatedFilePicker implements vscode.Disposable {
     pick.busy = true;
     apply(rerank(initialValue));
 
-    pick.onDidChangeValue((value) => {
+    const search = (value: string) => {
       pick.busy = true;
       scheduler.schedule(() => rerank(value), apply, (e) => this.log.warn(`picker ranking failed: ${e}`));
-    });
+    };
+    this.search = (value: string) => {
+      // Setting the value from code does not fire onDidChangeValue; re-rank here as typing would.
+      pick.value = value;
+      search(value);
+    };
+    pick.onDidChangeValue(search);
     pick.onDidChangeActive((items) => {
       const item = items[0];
       if (item) void vscode.window.showTextDocument(item.uri, { preview: true, preserveFocus: true }).then(undefined, () => {});
@@ -115,7 +123,10 @@ export class RelatedFilePicker implements vscode.Disposable {
         // Previewing replaced the editor; going back restores what the user had before opening the picker.
         void vscode.window.showTextDocument(original.document, { viewColumn: original.viewColumn, selection: original.selection, preview: false });
       }
-      if (this.current === pick) this.current = undefined;
+      if (this.current === pick) {
+        this.current = undefined;
+        this.search = () => {};
+      }
       pick.dispose();
     });
     pick.show();

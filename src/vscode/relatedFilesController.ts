@@ -19,7 +19,6 @@ export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
 export class RelatedFilesController implements vscode.Disposable {
   private readonly scheduler = new LatestOnly(EDITOR_CHANGE_DEBOUNCE_MS);
   private readonly disposables: vscode.Disposable[] = [];
-  private rankCount = 0;
 
   constructor(
     private readonly host: EngineHost,
@@ -34,19 +33,11 @@ export class RelatedFilesController implements vscode.Disposable {
     );
   }
 
-  /** How many rankings reached the view (tests wait on it). */
-  get rankings(): number {
-    return this.rankCount;
-  }
-
   /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
     this.scheduler.schedule(
       () => this.compute(),
-      (result) => {
-        this.view.show(result.ranking, result.message);
-        if (result.ranking) this.rankCount++;
-      },
+      (result) => this.view.show(result.ranking, result.message),
       (error) => {
         this.log.error(`ranking failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
         this.view.show(undefined, `Ranking failed: ${error instanceof Error ? error.message : String(error)} (see the Related Files log)`);

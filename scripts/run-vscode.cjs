@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// Runs the extension in a real VS Code (see vscodeServer.cjs) driven by headless Chromium.
+//   node scripts/run-vscode.cjs test --ext . --tests out/vscode-suite/index.js --folder test/fixtures/vscode-workspace
+//     copies the folder to a temporary directory (the suite edits and deletes files), runs the mocha suite
+//     inside the extension host, prints "N passed, N failed" and exits non-zero on any failure.
+//   node scripts/run-vscode.cjs shot --ext . --folder <ws> --open src/a.ts --view "Related Files" --name view --out media
+//     opens the workbench, focuses the view and saves a PNG.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const util = require('util');
+const { missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture, CI_DIR } = require('./vscodeServer.cjs');
+
+const argv = process.argv.slice(2);
+const mode = argv[0];
+const opt = (name, fallback) => { const i = argv.indexOf('--' + name); return i > 0 ? argv[i + 1] : fallback; };
+const ext = path.resolve(opt('ext', '.'));
+const tests = opt('tests') && path.resolve(opt('tests'));
+const out = path.resolve(opt('out', path.join(CI_DIR, 'out')));
+const timeoutMs = Number(opt('timeout', 300)) * 1000;
+const t0 = Date.now();
+const log = (...a) => console.log(`[run-vscode ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+
+/** Workbench chatter that says nothing about the extension (offline marketplace, telemetry, auth). */
+const NOISE = /\[AgentHost|ChatModelSelection|ENOTFOUND|ERR_NAME_NOT_RESOLVED|status of 404|Manifest fetch|Service Worker|same-origin|AccountPolicyGate|authentication provider|connection token|Creating a socket|grace time|builtin extensions cache|allow-same-origin|open-vsx|marketplace|Failed to load resource/;
+
+async function main() {
+  if (mode !== 'test' && mode !== 'shot') {
+    console.error('usage: run-vscode.cjs test|shot --ext DIR [--tests FILE] --folder DIR [--open FILE] [--view NAME] [--out DIR]');
+    return 2;
+  }
+  const missing = missingPieces();
+  if (missing.length) {
+    console.error(`run-vscode: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'bash scripts/setup-vscode.sh' (needs the npm registry, and root or sudo for apt-get install chromium libkrb5-dev build-essential),\nor run 'npm run test:desktop' on a machine that can download desktop VS Code.`);
+    return 3;
+  }
+  if (mode === 'test' && !(tests && fs.existsSync(tests))) {
+    console.error(`run-vscode: test runner ${tests} not found (build it with 'node scripts/build-vscode-tests.mjs')`);
+    return 2;
+  }
+  fs.mkdirSync(out, { recursive: true });
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-ws-'));
+  const source = path.resolve(opt('folder', '.'));
+  const folder = argv.includes('--no-copy') ? source : copyFixture(source, scratch);
+  const resultsFile = path.join(scratch, 'results.json');
+  const server = await startServer({ logFile: path.join(out, 'server.log'), env: { RELATED_FILES_TEST_RESULTS: resultsFile } });
+  log('VS Code server on', server.base, 'folder', folder);
+  let browser;
+  const cleanup = async () => {
+    await browser?.context.close().catch(() => { });
+    await server.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
+  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => cleanup().then(() => process.exit(130)));
+  try {
+    browser = await launchBrowser(path.join(server.run, 'chromium-profile'));
+    const { page } = browser;
+    const consoleLog = path.join(out, 'workbench-console.log');
+    fs.writeFileSync(consoleLog, '');
+    let resolveExit;
+    const exited = new Promise((r) => (resolveExit = r));
+    await page.exposeFunction('codeAutomationLog', (type, args) => fs.appendFileSync(consoleLog, `[${type}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`));
+    await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+    // The extension host's console (the mocha reporter) is mirrored to the page console, in order.
+    let chain = Promise.resolve();
+    page.on('console', (m) => (chain = chain.then(async () => {
+      if (mode !== 'test') return;
+      let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
+      if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
+      const line = util.format(...values);
+      fs.appendFileSync(consoleLog, line + '\n');
+      if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
+    })));
+    const openFile = opt('open') && path.resolve(folder, opt('open'));
+    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }));
+    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    log('workbench loaded');
+
+    if (mode === 'test') {
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), timeoutMs))]);
+      await new Promise((r) => setTimeout(r, 300));
+      await chain;
+      await page.screenshot({ path: path.join(out, 'after-tests.png') }).catch(() => { });
+      let summary;
+      try { summary = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { summary = undefined; }
+      if (code === 'timeout') log(`the suite did not finish within ${timeoutMs / 1000} s; see ${consoleLog}`);
+      const passed = summary ? summary.passed : 0;
+      const failed = summary ? summary.failed : Math.max(1, Number(code) || 1);
+      log(`extension tests finished with exit code ${code}; logs in ${out}`);
+      console.log(`${passed} passed, ${failed} failed`);
+      return code === 0 && failed === 0 && passed > 0 ? 0 : 1;
+    }
+
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+    if (opt('view')) await focusView(page, opt('view'), out);
+    await page.waitForTimeout(1500);
+    const png = path.join(out, opt('name', 'screenshot') + '.png');
+    await page.screenshot({ path: png });
+    log('saved', png);
+    return 0;
+  } finally {
+    await cleanup();
+  }
+}
+
+/** Every contributed view has a "Focus on <name> View" command; the first try can miss, so retry, then click the header. */
+async function focusView(page, view, out) {
+  const expanded = () => page.evaluate((v) => [...document.querySelectorAll('.pane-header')].some((h) => h.textContent.includes(v) && h.getAttribute('aria-expanded') === 'true'), view);
+  for (let attempt = 1; attempt <= 3 && !(await expanded()); attempt++) {
+    await runCommand(page, `Focus on ${view} View`);
+    const header = page.locator('.pane-header', { hasText: view }).first();
+    if (!(await expanded()) && (await header.count())) await header.click();
+    await page.waitForTimeout(500);
+  }
+  if (!(await expanded())) {
+    await page.screenshot({ path: path.join(out, 'fail.png') });
+    throw new Error(`view "${view}" not shown (see ${path.join(out, 'fail.png')})`);
+  }
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
+  await page.keyboard.type(title);
+  const item = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  if (await item.waitFor({ timeout: 10000 }).then(() => true, () => false)) await item.click();
+  await page.waitForTimeout(800);
+}
+
+module.exports = { focusView, runCommand };
+
+if (require.main === module) {
+  main().then((code) => process.exit(code), (error) => {
+    console.error('run-vscode failed:', error && error.stack || error);
+    console.log('0 passed, 1 failed');
+    process.exit(2);
+  });
+}

