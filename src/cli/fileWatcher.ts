@@ -44,6 +44,13 @@ export const DEFAULT_DEBOUNCE_MS = 150;
 /** Polling fallback: one scan a second; a scan of a few thousand files costs a few milliseconds. */
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
 
+/**
+ * Native recursive watching exists on macOS and Windows. On Linux, Node 20 emulates it by walking
+ * and stat-ing the whole tree synchronously (measured: 1.2 s blocked for 5,000 files, node_modules
+ * included), so there we watch each directory ourselves, asynchronously, skipping ignored folders.
+ */
+const NATIVE_RECURSIVE_WATCH = process.platform === 'darwin' || process.platform === 'win32';
+
 /** Folders no ranking looks into: version control, dependencies, hidden tool folders. */
 export function ignoreByDefault(relativePath: string): boolean {
   return relativePath.split('/').some((part) => part === 'node_modules' || (part.startsWith('.') && part.length > 1));
@@ -95,23 +102,29 @@ export function watchTree(options: FileWatcherOptions): FileWatcher {
     ready = poller.ready;
   };
 
-  if (mode === 'watch') {
+  const fallBack = (error: Error) => {
+    if (disposed || mode === 'poll') return;
+    options.log?.warn(`watch: ${error.message}; falling back to polling`);
+    stop();
+    startPolling();
+  };
+
+  if (mode === 'watch' && NATIVE_RECURSIVE_WATCH) {
     try {
       const watcher: FSWatcher = watch(options.root, { recursive: true, persistent: false }, (_event, filename) => {
         if (filename) queue(join(options.root, filename.toString()));
       });
-      watcher.on('error', (error) => {
-        if (disposed) return;
-        options.log?.warn(`watch: ${error.message}; falling back to polling`);
-        watcher.close();
-        startPolling();
-      });
+      watcher.on('error', fallBack);
       stop = () => watcher.close();
     } catch (error) {
       if (options.mode === 'watch') throw error;
       options.log?.info(`watch: recursive fs.watch unavailable (${error instanceof Error ? error.message : String(error)}); polling`);
       startPolling();
     }
+  } else if (mode === 'watch') {
+    const directories = watchDirectories(options.root, ignore, relativeOf, queue, fallBack);
+    stop = directories.stop;
+    ready = directories.ready;
   } else {
     startPolling();
   }
@@ -170,6 +183,64 @@ async function listTree(dir: string, ignore: (rel: string) => boolean, relativeO
   };
   await walk(dir);
   return files;
+}
+
+/**
+ * One non-recursive watcher per directory (inotify on Linux), added as the tree is walked and as
+ * directories appear. A watcher that fails for want of resources (ENOSPC: too many watches) hands
+ * over to polling; one whose directory vanished is simply dropped.
+ */
+function watchDirectories(
+  root: string,
+  ignore: (rel: string) => boolean,
+  relativeOf: (absolute: string) => string,
+  queue: (absolute: string, exists?: boolean) => void,
+  fail: (error: Error) => void,
+): { ready: Promise<void>; stop: () => void } {
+  const watchers = new Map<string, FSWatcher>();
+  let stopped = false;
+  const drop = (dir: string) => {
+    watchers.get(dir)?.close();
+    watchers.delete(dir);
+  };
+  const add = async (dir: string): Promise<void> => {
+    if (stopped || watchers.has(dir) || (dir !== root && ignore(relativeOf(dir)))) return;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(dir, { persistent: false }, (_event, name) => {
+        if (!name) return;
+        const full = join(dir, name.toString());
+        queue(full);
+        // A new folder: watch it too (its files are reported when the batch is described).
+        void stat(full).then(
+          (info) => {
+            if (info.isDirectory()) void add(full);
+          },
+          () => drop(full),
+        );
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return;
+      fail(error as Error);
+      return;
+    }
+    watcher.on('error', (error: NodeJS.ErrnoException) => {
+      drop(dir);
+      if (error.code !== 'ENOENT' && error.code !== 'EPERM') fail(error);
+    });
+    watchers.set(dir, watcher);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) if (entry.isDirectory()) await add(join(dir, entry.name));
+  };
+  return {
+    ready: add(root),
+    stop: () => {
+      stopped = true;
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+    },
+  };
 }
 
 /** Polling: compare successive scans and queue what differs. */
