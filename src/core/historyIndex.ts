@@ -37,10 +37,13 @@ export function historyIndex(history: HistoryFacts): HistoryIndex {
   const cached = indexes.get(history);
   if (cached && cached.commits === history.commits.length) return cached.index;
   const commitsByDir = new Map<string, number[]>();
+  // A file appears in many commits; slicing its folder once keeps the first query fast on long histories.
+  const dirOfFile = new Map<string, string>();
   history.commits.forEach((commit, index) => {
     if (commit.files.length > LARGE_COMMIT_FILES) return;
     for (const file of commit.files) {
-      const dir = dirOf(file);
+      let dir = dirOfFile.get(file);
+      if (dir === undefined) dirOfFile.set(file, (dir = dirOf(file)));
       const list = commitsByDir.get(dir);
       if (!list) commitsByDir.set(dir, [index]);
       else if (list[list.length - 1] !== index) list.push(index);

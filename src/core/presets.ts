@@ -47,11 +47,12 @@ const DEFAULT = weights({
 
 /**
  * Debugging: what you just touched and the task you are on matter most (DESIGN.md §4: recency
- * and task boosted). Default x4 on recency and x3 on taskContext, the rest unchanged: a file
- * viewed minutes ago then outweighs a two-hop import. Not measured yet: `replay` on recorded
+ * and task boosted). Default x5 on recency and a bit over x3 on taskContext, the rest unchanged:
+ * a file edited a minute ago (recency ~1 x .30) then outweighs a direct import (relationship
+ * .12 + proximity .10). Not measured yet: `replay` on recorded
  * sessions is the way to judge it.
  */
-const DEBUGGING = weights({ ...DEFAULT, recency: 0.24, taskContext: 0.18 });
+const DEBUGGING = weights({ ...DEFAULT, recency: 0.3, taskContext: 0.2 });
 
 /**
  * Refactoring: the import graph matters most (DESIGN.md §4: graph boosted): who imports this,

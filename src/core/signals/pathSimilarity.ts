@@ -2,9 +2,9 @@
  * pathSimilarity: Jaccard of the path words (folders + name, same rules as nameSimilarity).
  * RANKING-EVIDENCE.md: +.032 nP@10, and the best signal for files with no history yet.
  */
-import { defineSignal, accumulateSparse } from './signal';
+import { defineSignal } from './signal';
 import { pathTokens } from '../nameTokens';
-import { NO_OVERLAP, overlap, quotedShared, type Overlap } from './tokenOverlap';
+import { NO_OVERLAP, overlap, accumulateOverlap, overlapValue, quotedShared, type Overlap } from './tokenOverlap';
 
 export const pathSimilaritySignal = defineSignal<Overlap>({
   name: 'pathSimilarity',
@@ -12,11 +12,11 @@ export const pathSimilaritySignal = defineSignal<Overlap>({
     scope.queryPath === undefined
       ? NO_OVERLAP
       : overlap(scope.table, pathTokens(scope.queryPath), scope.table.pathTokens, scope.table.filesByPathToken),
-  accumulate: (state, _scope, weight, scores) => accumulateSparse(state.values, weight, scores),
+  accumulate: (state, _scope, weight, scores) => accumulateOverlap(state, weight, scores),
   evaluate(state, scope, id) {
     if (scope.queryPath === undefined) return { value: 0, evidence: 'no query file' };
     if (state.words.length === 0) return { value: 0, evidence: 'the query path has no distinctive words' };
-    const v = state.values.get(id) ?? 0;
+    const v = overlapValue(state, id);
     if (v === 0) return { value: 0, evidence: 'no path words in common' };
     return { value: v, evidence: `path shares ${quotedShared(scope.table, state.words, scope.table.pathTokens[id])}` };
   },

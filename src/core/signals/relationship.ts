@@ -29,19 +29,18 @@ export const relationshipSignal = defineSignal<State>({
   name: 'relationship',
   prepare: (scope) => ({ queryDir: scope.queryPath === undefined ? -1 : dirIdOf(scope.table, dirOf(scope.queryPath)) }),
   accumulate(state, scope, weight, scores) {
-    const bfs = scope.bfs;
-    const counted = new Set<number>();
-    if (bfs) {
-      for (const id of bfs.order) {
-        if (bfs.depth[id] > 2) break;
-        if (bfs.depth[id] === 0) continue;
-        counted.add(id);
-        scores[id] += weight * value(scope, state, id);
+    const depth = scope.bfs?.depth;
+    if (depth) {
+      // BFS order is by depth, so the direct and two-hop files come first.
+      for (const id of scope.bfs!.order) {
+        if (depth[id] > 2) break;
+        if (depth[id] > 0) scores[id] += weight * value(scope, state, id);
       }
     }
     if (state.queryDir >= 0) {
       for (const id of scope.table.filesByDir.get(state.queryDir) ?? []) {
-        if (!counted.has(id)) scores[id] += weight * value(scope, state, id);
+        const hops = depth ? depth[id] : -1;
+        if (hops !== 1 && hops !== 2) scores[id] += weight * value(scope, state, id);
       }
     }
   },

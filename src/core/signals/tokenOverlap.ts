@@ -1,21 +1,26 @@
 /**
  * Jaccard overlap between the query's words and each candidate's, through the file table's
  * word -> files index, so only candidates sharing a word are visited. Shared by nameSimilarity,
- * pathSimilarity and nameMatch.
+ * pathSimilarity and nameMatch. Dense per-id arrays rather than maps: common folder words
+ * ('packages', 'components') reach most files, and map updates would dominate the query.
  */
 import type { FileTable } from '../fileTable';
 
 export interface Overlap {
   /** The query-side words, distinct. */
   readonly words: readonly string[];
-  /** Candidate id -> Jaccard, only for candidates sharing at least one word. */
-  readonly values: ReadonlyMap<number, number>;
+  /** Candidates sharing at least one word, each once. */
+  readonly ids: readonly number[];
+  /** Per id: words shared with the query (0 for ids not in `ids`). Counts, not ratios: 2 bytes a file. */
+  readonly shared: Uint16Array;
+  /** Per id: the candidate's own distinct words (the other side of the union). */
+  readonly tokensOf: readonly (readonly number[])[];
 }
 
-export const NO_OVERLAP: Overlap = { words: [], values: new Map() };
+export const NO_OVERLAP: Overlap = { words: [], ids: [], shared: new Uint16Array(0), tokensOf: [] };
 
 /**
- * `words` are the query's distinct words; `tokensOf(id)` a candidate's distinct token ids;
+ * `words` are the query's distinct words; `tokensOf[id]` a candidate's distinct token ids;
  * `filesByToken` the index to walk. Words unknown to the table still count in the union.
  */
 export function overlap(
@@ -24,16 +29,26 @@ export function overlap(
   tokensOf: readonly (readonly number[])[],
   filesByToken: ReadonlyMap<number, readonly number[]>,
 ): Overlap {
-  if (words.length === 0) return { words, values: new Map() };
-  const shared = new Map<number, number>();
+  if (words.length === 0) return { ...NO_OVERLAP, words };
+  const shared = new Uint16Array(table.graph.capacity);
+  const ids: number[] = [];
   for (const word of words) {
     const token = table.tokenIds.get(word);
     if (token === undefined) continue;
-    for (const id of filesByToken.get(token) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    for (const id of filesByToken.get(token) ?? []) if (shared[id]++ === 0) ids.push(id);
   }
-  const values = new Map<number, number>();
-  for (const [id, common] of shared) values.set(id, common / (words.length + tokensOf[id].length - common));
-  return { words, values };
+  return { words, ids, shared, tokensOf };
+}
+
+/** weight * Jaccard for every candidate sharing a word. */
+export function accumulateOverlap(state: Overlap, weight: number, scores: Float64Array): void {
+  for (const id of state.ids) scores[id] += weight * overlapValue(state, id);
+}
+
+/** One candidate's Jaccard: shared / (query words + candidate words - shared). */
+export function overlapValue(state: Overlap, id: number): number {
+  const common = state.shared[id] ?? 0;
+  return common === 0 ? 0 : common / (state.words.length + state.tokensOf[id].length - common);
 }
 
 /** The query words a candidate shares, quoted for evidence: "'token', 'refresh'". */

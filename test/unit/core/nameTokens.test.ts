@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import { dirOf, fileStem, jaccard, nameTokens, pathTokens, termTokens, treeDistance } from '../../../src/core/nameTokens';
+import { fileKind } from '../../../src/core/fileKind';
+
+describe('nameTokens', () => {
+  it('splits camelCase, kebab, snake and dots; drops extensions and stop words', () => {
+    assert.deepEqual(nameTokens('src/auth/refreshToken.test.ts'), ['refresh', 'token']);
+    assert.deepEqual(nameTokens('a/use-auth_store.spec.tsx'), ['use', 'auth', 'store']);
+    assert.deepEqual(nameTokens('types/HTTPServer.d.ts'), ['http', 'server']);
+    assert.deepEqual(nameTokens('lib/index.ts'), []);
+    assert.deepEqual(nameTokens('Makefile'), ['makefile']);
+  });
+
+  it('path tokens add the folders, once each', () => {
+    assert.deepEqual(pathTokens('src/auth/session/authSession.ts'), ['auth', 'session']);
+    assert.deepEqual(pathTokens('packages/core/lib/__tests__/token.test.ts'), ['packages', 'core', 'token']);
+  });
+
+  it('search terms tokenise like names', () => {
+    assert.deepEqual(termTokens(['refreshToken', 'AUTH', 'auth']), ['refresh', 'token', 'auth']);
+  });
+
+  it('stems stop at the first dot and ignore index files and dotfiles', () => {
+    assert.equal(fileStem('src/Auth.test.ts'), 'auth');
+    assert.equal(fileStem('src/index.ts'), undefined);
+    assert.equal(fileStem('.eslintrc.json'), undefined);
+  });
+
+  it('jaccard and tree distance', () => {
+    assert.equal(jaccard(['a', 'b'], ['b', 'c']), 1 / 3);
+    assert.equal(jaccard([], []), 0);
+    assert.equal(treeDistance('a/b', 'a/c/d'), 3);
+    assert.equal(treeDistance('', 'x'), 1);
+    assert.equal(treeDistance('a', 'a'), 0);
+    assert.equal(dirOf('x.ts'), '');
+  });
+});
+
+describe('fileKind', () => {
+  const cases: [string, string][] = [
+    ['src/a.ts', 'source'],
+    ['src/a.test.ts', 'test'],
+    ['src/__tests__/a.ts', 'test'],
+    ['test/fixtures/data.json', 'config'],
+    ['src/types.ts', 'types'],
+    ['src/global.d.ts', 'types'],
+    ['tsconfig.json', 'config'],
+    ['vite.config.ts', 'config'],
+    ['.eslintrc', 'config'],
+    ['README.md', 'docs'],
+    ['LICENSE', 'docs'],
+    ['media/icon.png', 'asset'],
+    ['styles/app.css', 'source'],
+  ];
+  for (const [path, kind] of cases) it(`${path} is ${kind}`, () => assert.equal(fileKind(path), kind));
+});

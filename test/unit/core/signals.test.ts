@@ -1,0 +1,253 @@
+/**
+ * Every signal: changing only its facts moves a candidate, its value stays in [0, 1] with evidence,
+ * edge cases (isolated file, empty graph, no activity, no git, huge degree, query not indexed)
+ * give 0 with a reason instead of a floor, and the ranker's fast path agrees with the breakdown.
+ */
+import * as assert from 'node:assert/strict';
+import { SIGNAL_NAMES, type SignalName } from '../../../src/core/ranking';
+import type { RankingContext, RankingFacts } from '../../../src/core/facts';
+import { rankFiles } from '../../../src/core/ranker';
+import { prepareQuery } from '../../../src/core/queryScope';
+import { SIGNALS } from '../../../src/core/signals/index';
+import { buildFacts, MINUTE, NOW, type FactsSpec } from './factsBuilder';
+
+function signalOf(name: SignalName) {
+  return SIGNALS[SIGNAL_NAMES.indexOf(name)];
+}
+
+/** One signal's value and evidence for one candidate. */
+function evaluate(name: SignalName, context: RankingContext, facts: RankingFacts, candidate: string) {
+  const scope = prepareQuery(context, facts);
+  const signal = signalOf(name);
+  return signal.evaluate(signal.prepare(scope), scope, facts.graph.idOf(candidate)!);
+}
+
+function rankOf(path: string, context: RankingContext, facts: RankingFacts): number {
+  return rankFiles(context, facts, { limit: Infinity }).findIndex((f) => f.path === path) + 1;
+}
+
+/** A neutral workspace: the query, the candidate under test, and a few files competing with it. */
+const BASE_FILES = ['aa/first.ts', 'app/query.ts', 'app/other1.ts', 'lib2/other2.ts', 'zz/candidate.ts', 'zz/filler.ts'];
+
+interface MoveCase {
+  signal: SignalName;
+  context?: RankingContext;
+  before: FactsSpec;
+  after: FactsSpec;
+  candidate?: string;
+}
+
+const C = 'zz/candidate.ts';
+const Q = 'app/query.ts';
+
+const MOVES: MoveCase[] = [
+  { signal: 'relationship', before: {}, after: { edges: [[Q, C]] } },
+  {
+    signal: 'proximity',
+    before: { edges: [[Q, 'app/other1.ts'], ['app/other1.ts', 'lib2/other2.ts']] },
+    after: { edges: [[Q, 'app/other1.ts'], ['app/other1.ts', 'lib2/other2.ts'], ['lib2/other2.ts', C]] },
+  },
+  { signal: 'recency', before: {}, after: { activity: { [C]: { lastViewed: NOW - 5 * MINUTE } } } },
+  { signal: 'taskContext', before: { task: { files: {} } }, after: { task: { files: { [C]: { visits: 3 } } } } },
+  { signal: 'centrality', before: {}, after: { edges: [['lib2/other2.ts', C], ['zz/filler.ts', C]] }, candidate: C },
+  { signal: 'coChange', before: { commits: [{ files: [Q, 'app/other1.ts'] }] }, after: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, C] }] } },
+  {
+    signal: 'authorCoChange',
+    // Two commits shared either way; only who wrote them changes.
+    before: { commits: [{ files: [Q, 'lib2/other2.ts'], mine: true }, { files: [Q, C], mine: false }] },
+    after: { commits: [{ files: [Q, 'lib2/other2.ts'], mine: false }, { files: [Q, C], mine: true }] },
+  },
+  {
+    signal: 'directoryCoChange',
+    // The same commit shape either way; only which file changed with the query's folder differs.
+    before: { commits: [{ files: ['app/other1.ts', 'lib2/other2.ts'] }] },
+    after: { commits: [{ files: ['app/other1.ts', C] }] },
+  },
+  {
+    signal: 'changeFrequency',
+    before: { commits: [{ files: ['lib2/other2.ts'] }, { files: ['lib2/other2.ts'] }, { files: [C] }] },
+    after: { commits: [{ files: ['lib2/other2.ts'] }, { files: [C] }, { files: [C] }] },
+  },
+  { signal: 'nameSimilarity', context: { queryFile: 'app/refreshToken.ts' }, before: { files: ['app/refreshToken.ts'] }, after: { files: ['app/refreshToken.ts', 'zz/tokenStore.ts'] }, candidate: 'zz/tokenStore.ts' },
+  { signal: 'sameStem', context: { queryFile: 'app/query.ts' }, before: { files: ['zz/nothing.test.ts'] }, after: { files: ['zz/query.test.ts'] }, candidate: 'zz/query.test.ts' },
+];
+
+describe('signals', () => {
+  describe('changing only a signal\'s facts moves a candidate (default preset)', () => {
+    for (const m of MOVES) {
+      it(m.signal, () => {
+        const context = m.context ?? { queryFile: Q };
+        const candidate = m.candidate ?? C;
+        const before = buildFacts({ ...m.before, files: [...BASE_FILES, ...(m.before.files ?? [])] });
+        const after = buildFacts({ ...m.after, files: [...BASE_FILES, ...(m.after.files ?? [])] });
+        const valueAfter = evaluate(m.signal, context, after, candidate).value;
+        const valueBefore = before.graph.has(candidate) ? evaluate(m.signal, context, before, candidate).value : 0;
+        assert.ok(valueAfter > valueBefore, `${m.signal}: ${valueBefore} -> ${valueAfter}`);
+        const rankAfter = rankOf(candidate, context, after);
+        const rankBefore = before.graph.has(candidate) ? rankOf(candidate, context, before) : Infinity;
+        assert.ok(rankAfter < rankBefore, `${m.signal}: rank ${rankBefore} -> ${rankAfter}`);
+      });
+    }
+
+    it('pathSimilarity (folder words only)', () => {
+      const context = { queryFile: 'auth/session/query.ts' };
+      const before = buildFacts({ files: ['auth/session/query.ts', 'billing/x/a.ts', 'misc/y/b.ts'] });
+      const after = buildFacts({ files: ['auth/session/query.ts', 'billing/x/a.ts', 'misc/session/b.ts'] });
+      assert.equal(evaluate('pathSimilarity', context, before, 'misc/y/b.ts').value, 0);
+      assert.ok(evaluate('pathSimilarity', context, after, 'misc/session/b.ts').value > 0);
+      assert.equal(rankOf('misc/y/b.ts', context, before), 2);
+      assert.equal(rankOf('misc/session/b.ts', context, after), 1);
+    });
+
+    it('nameMatch (search terms)', () => {
+      const facts = buildFacts({ files: [Q, 'a/alpha.ts', 'b/billingInvoice.ts'] });
+      assert.equal(rankOf('b/billingInvoice.ts', { queryFile: Q }, facts), 2);
+      assert.equal(rankOf('b/billingInvoice.ts', { queryFile: Q, searchTerms: ['invoice'] }, facts), 1);
+      assert.equal(evaluate('nameMatch', { queryFile: Q, searchTerms: ['invoice'] }, facts, 'b/billingInvoice.ts').evidence, "matches 'invoice'");
+    });
+
+    it('fileType (the same name as a test file ranks below the source file)', () => {
+      const facts = buildFacts({ files: [Q, 'x/a.test.ts', 'x/b.ts'] });
+      assert.deepEqual(rankFiles({ queryFile: Q }, facts).map((f) => f.path), ['x/b.ts', 'x/a.test.ts']);
+      assert.equal(evaluate('fileType', { queryFile: Q }, facts, 'x/a.test.ts').value, 0.4);
+    });
+
+    it('recency decays with age and the half-life from facts', () => {
+      const facts = buildFacts({ files: [Q, C], activity: { [C]: { lastEdited: NOW - 120 * MINUTE } } });
+      const r = evaluate('recency', { queryFile: Q }, facts, C);
+      assert.equal(r.value, 0.5);
+      assert.equal(r.evidence, 'edited 2 h ago');
+      assert.equal(evaluate('recency', { queryFile: Q }, { ...facts, recencyHalfLifeMs: 60 * MINUTE }, C).value, 0.25);
+    });
+
+    it('taskContext: flagged 1, explored 0.8, same folder 0.5, sibling folder 0.25', () => {
+      const facts = buildFacts({
+        files: [Q, 'src/a/flag.ts', 'src/a/seen.ts', 'src/a/near.ts', 'src/b/cousin.ts', 'far/away.ts'],
+        task: { files: { 'src/a/flag.ts': { flagged: true }, 'src/a/seen.ts': { visits: 2 } } },
+      });
+      const values = ['src/a/flag.ts', 'src/a/seen.ts', 'src/a/near.ts', 'src/b/cousin.ts', 'far/away.ts'].map((p) => evaluate('taskContext', { queryFile: Q }, facts, p).value);
+      assert.deepEqual(values, [1, 0.8, 0.5, 0.25, 0]);
+      assert.equal(evaluate('taskContext', { queryFile: Q, taskId: 'other' }, facts, 'src/a/flag.ts').evidence, "task 'other' is not loaded");
+    });
+
+    it('coChange: weighted by commit size, decayed by age, normalised by the best', () => {
+      const facts = buildFacts({
+        files: [Q, 'a.ts', 'b.ts', 'c.ts', 'd.ts'],
+        commits: [
+          { files: [Q, 'a.ts'], daysAgo: 0 },
+          { files: [Q, 'b.ts', 'c.ts', 'd.ts'], daysAgo: 0 },
+          { files: [Q, 'c.ts'], daysAgo: 180 },
+        ],
+      });
+      const v = (p: string) => evaluate('coChange', { queryFile: Q }, facts, p).value;
+      assert.equal(v('a.ts'), 1);
+      assert.ok(Math.abs(v('b.ts') - 1 / 3) < 1e-12);
+      assert.ok(Math.abs(v('c.ts') - (1 / 3 + 0.5)) < 1e-12, String(v('c.ts')));
+      assert.match(evaluate('coChange', { queryFile: Q }, facts, 'c.ts').evidence, /^changed together in 2 commits, last \d+ min ago|just now/);
+    });
+
+    it('coChange ignores commits of more than 50 files', () => {
+      const big = Array.from({ length: 51 }, (_, i) => `f${i}.ts`);
+      const facts = buildFacts({ files: [Q, ...big], commits: [{ files: [Q, ...big] }] });
+      assert.equal(evaluate('coChange', { queryFile: Q }, facts, 'f1.ts').value, 0);
+    });
+  });
+
+  describe('edge cases: 0 with a reason, never a floor or a throw', () => {
+    it('isolated files', () => {
+      const facts = buildFacts({ files: ['a/q.ts', 'b/c.ts'] });
+      const ctx = { queryFile: 'a/q.ts' };
+      assert.deepEqual(evaluate('relationship', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no import link with q.ts within 2 hops' });
+      assert.deepEqual(evaluate('proximity', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no import path within 4 hops' });
+      assert.deepEqual(evaluate('centrality', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no imports either way' });
+    });
+
+    it('no activity, no task, no git', () => {
+      const facts = buildFacts({ files: ['a/q.ts', 'b/c.ts'] });
+      const ctx = { queryFile: 'a/q.ts' };
+      assert.deepEqual(evaluate('recency', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'never opened' });
+      assert.deepEqual(evaluate('taskContext', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no active task' });
+      for (const s of ['coChange', 'authorCoChange', 'directoryCoChange', 'changeFrequency'] as const) {
+        assert.deepEqual(evaluate(s, ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no git history' }, s);
+      }
+      const restricted = buildFacts({ files: ['a/q.ts', 'b/c.ts'], commits: [], historyNote: 'off in restricted mode' });
+      assert.deepEqual(evaluate('coChange', ctx, restricted, 'b/c.ts'), { value: 0, evidence: 'off in restricted mode' });
+    });
+
+    it('every signal on every candidate of an empty-ish workspace: value in [0, 1] and evidence', () => {
+      const scenarios: [string, RankingFacts, RankingContext][] = [
+        ['isolated', buildFacts({ files: ['q.ts', 'x.ts'] }), { queryFile: 'q.ts' }],
+        ['no query file', buildFacts({ files: ['q.ts', 'x.ts'] }), {}],
+        ['not indexed', buildFacts({ files: ['x.ts'] }), { queryFile: 'ghost/q.ts' }],
+        ['empty history', buildFacts({ files: ['q.ts', 'x.ts'], commits: [] }), { queryFile: 'q.ts' }],
+      ];
+      for (const [label, facts, context] of scenarios) {
+        const scope = prepareQuery(context, facts);
+        for (const signal of SIGNALS) {
+          const r = signal.evaluate(signal.prepare(scope), scope, facts.graph.idOf('x.ts')!);
+          assert.ok(r.value >= 0 && r.value <= 1 && Number.isFinite(r.value), `${label} ${signal.name} ${r.value}`);
+          assert.ok(r.evidence.length > 0, `${label} ${signal.name} has no evidence`);
+        }
+      }
+    });
+
+    it('query file not in the index: graph signals say so, name and history signals still work', () => {
+      const facts = buildFacts({ files: ['src/tokenStore.ts', 'src/token.test.ts'], commits: [{ files: ['src/token.ts', 'src/tokenStore.ts'] }] });
+      const ctx = { queryFile: 'src/token.ts' };
+      assert.equal(evaluate('proximity', ctx, facts, 'src/tokenStore.ts').evidence, 'token.ts is not in the import graph');
+      assert.equal(evaluate('relationship', ctx, facts, 'src/tokenStore.ts').value, 0.25);
+      assert.ok(evaluate('nameSimilarity', ctx, facts, 'src/tokenStore.ts').value > 0);
+      assert.equal(evaluate('coChange', ctx, facts, 'src/tokenStore.ts').value, 1);
+      assert.equal(evaluate('sameStem', ctx, facts, 'src/token.test.ts').value, 1);
+    });
+
+    it('huge degree: a hub of 5,000 importers', () => {
+      const leaves = Array.from({ length: 5000 }, (_, i) => `leaves/l${String(i).padStart(4, '0')}.ts`);
+      const facts = buildFacts({ edges: leaves.map((l): [string, string] => [l, 'core/hub.ts']) });
+      const ranked = rankFiles({ queryFile: leaves[0] }, facts, { limit: 20 });
+      assert.equal(ranked.length, 20);
+      assert.equal(ranked[0].path, 'core/hub.ts');
+      assert.equal(ranked[0].signals.centrality, 1);
+      assert.equal(ranked[0].evidence.centrality, '5000 importers');
+      assert.equal(ranked[1].path, leaves[1]);
+      assert.ok(ranked[1].signals.centrality > 0 && ranked[1].signals.centrality < 0.1);
+    });
+
+    it('empty graph', () => {
+      const facts = buildFacts({});
+      assert.deepEqual(rankFiles({}, facts), []);
+    });
+  });
+
+  it('the fast path (accumulate) and the breakdown (evaluate) agree for every signal and candidate', () => {
+    const facts = buildFacts({
+      edges: [['src/auth/login.ts', 'src/auth/token.ts'], ['src/auth/token.ts', 'src/util/http.ts'], ['src/ui/loginButton.tsx', 'src/auth/login.ts'], ['src/ui/loginButton.tsx', 'src/util/http.ts']],
+      files: ['src/auth/login.test.ts', 'README.md', 'src/auth/refreshToken.ts', 'test/auth/login.spec.ts', 'src/util/index.ts'],
+      activity: { 'src/ui/loginButton.tsx': { lastViewed: NOW - 12 * MINUTE }, 'README.md': { lastEdited: NOW - 300 * MINUTE } },
+      commits: [
+        { files: ['src/auth/login.ts', 'src/auth/login.test.ts'], daysAgo: 3, mine: true },
+        { files: ['src/auth/login.ts', 'README.md', 'src/ui/loginButton.tsx'], daysAgo: 100 },
+        { files: ['src/auth/token.ts', 'src/util/http.ts'], daysAgo: 10, mine: true },
+      ],
+      task: { files: { 'src/auth/refreshToken.ts': { visits: 4 }, 'src/util/http.ts': { flagged: true } } },
+    });
+    const contexts: RankingContext[] = [
+      { queryFile: 'src/auth/login.ts', searchTerms: ['token'] },
+      { queryFile: 'src/util/index.ts' },
+      { openFiles: ['src/auth/login.ts', 'src/auth/token.ts'] },
+    ];
+    for (const context of contexts) {
+      const scope = prepareQuery(context, facts);
+      for (const signal of SIGNALS) {
+        const state = signal.prepare(scope);
+        const scores = new Float64Array(facts.graph.capacity);
+        signal.accumulate(state, scope, 0.7, scores);
+        for (const id of scope.table.ids) {
+          if (id === scope.queryId) continue;
+          const expected = 0.7 * signal.evaluate(state, scope, id).value;
+          assert.equal(scores[id], expected, `${signal.name} ${facts.graph.pathOf(id)} for ${JSON.stringify(context)}`);
+        }
+      }
+    }
+  });
+});
