@@ -113,6 +113,10 @@ export interface EngineApi {
   renameTask(name: string): TaskInfo | undefined;
   setFlag(path: string, flagged: boolean): void;
   activeTask(): TaskInfo;
+  /** Records one visit of `path` in task `taskId` (an agent's own exploration); undefined when no task has that id. */
+  markExplored(taskId: string, path: string): TaskInfo | undefined;
+  /** Root-relative ('/' separators) paths of every indexed file of that folder. */
+  listFiles(root: string): readonly string[];
   /** Online measure: what was shown for a query, and what the user opened next. */
   logShown(query: string, shown: readonly string[]): void;
   logOpened(path: string): void;

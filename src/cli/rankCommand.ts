@@ -1,0 +1,82 @@
+/**
+ * `related-files rank <file>`: the ranked list for one file, from the same engine the extension uses.
+ * Human output: one line per file with score and its two strongest reasons. `--json`: RankedFile objects
+ * plus timings (index, history, rank in ms).
+ */
+import { resolve } from 'node:path';
+import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
+import { parseWeights, parsePreset } from './weightArgs';
+import { topReasons } from '../core/explain';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  ...CLI_ENGINE_OPTIONS,
+  limit: { type: 'number', description: 'how many files to show (default 20)' },
+  preset: { type: 'string', description: 'default | seed-0.13 | debugging | refactoring' },
+  weights: { type: 'string', description: 'weight overrides, e.g. coChange=0.5,recency=0' },
+  terms: { type: 'string', description: 'search words for the nameMatch signal, e.g. "auth token"' },
+  json: { type: 'boolean', description: 'print RankedFile objects and timings as JSON' },
+  help: { type: 'boolean', description: 'show this help' },
+};
+
+const USAGE = 'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--terms "words"] [--json]';
+
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs(args, OPTIONS);
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(error.message);
+    throw error;
+  }
+  const { positionals, options } = parsed;
+  if (options.help) {
+    console.log(helpText(USAGE, OPTIONS));
+    return 0;
+  }
+  if (positionals.length !== 1) return usageError('rank takes exactly one file');
+  let weights, preset;
+  try {
+    weights = parseWeights(options.weights as string | undefined);
+    preset = parsePreset(options.preset as string | undefined);
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const limit = options.limit === undefined ? 20 : Number(options.limit);
+  const file = resolve(positionals[0]);
+
+  const { engine, timings } = await openCliEngine(options, { quiet: Boolean(options.json), rootHint: file });
+  try {
+    const answer = engine.rank({
+      file,
+      limit,
+      preset,
+      weights,
+      searchTerms: typeof options.terms === 'string' ? options.terms.split(/\s+/).filter(Boolean) : undefined,
+    });
+    if (options.json) {
+      console.log(JSON.stringify({ root: answer.root, query: file, note: answer.note, files: answer.files, timings: { ...timings, rank: round(answer.ms) } }, null, 2));
+      return answer.root ? 0 : 1;
+    }
+    if (answer.note) console.error(answer.note);
+    if (!answer.root) return 1;
+    const width = Math.max(10, ...answer.files.map((f) => f.path.length));
+    answer.files.forEach((f, i) => {
+      const reasons = topReasons(f, 2).map((r) => r.evidence).join('; ');
+      console.log(`${String(i + 1).padStart(3)}. ${f.path.padEnd(width)}  ${f.score.toFixed(3)}  ${reasons}`);
+    });
+    console.error(`ranked in ${round(answer.ms)} ms (index ${timings.index} ms, history ${timings.history} ms)`);
+    return 0;
+  } finally {
+    await engine.dispose();
+  }
+}
+
+function usageError(message: string): number {
+  console.error(`related-files rank: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
+  return 2;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

@@ -1,0 +1,526 @@
+/**
+ * Engine: the one object every face uses. It owns the state — one import graph per workspace
+ * folder, git history, editor activity, tasks and the database they live in — and answers rank
+ * queries from it. Faces translate their events into these calls and render the answers; they
+ * keep no ranking state of their own.
+ *
+ * Data flows one way: events (edits, views, file changes) -> engine state -> RankingFacts ->
+ * rankFiles -> RankedFile[] -> faces. The engine is Node-only (no `vscode`).
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { ImportGraph } from './core/graph';
+import type { RankingContext, RankingFacts } from './core/facts';
+import { historyFacts, type HistoryFacts } from './core/commitHistory';
+import { explainFile, rankFiles, resolveWeights, DEFAULT_LIMIT } from './core/ranker';
+import type { SignalName } from './core/ranking';
+import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
+import { DiskSourceHost } from './workspace/diskSourceHost';
+import { createIndexExtractor } from './workspace/indexWorkerPool';
+import { Store } from './store/database';
+import { refreshHistory, withMine, RESTRICTED_MODE_NOTE } from './history/gitHistory';
+import { ActivityLog } from './memory/activity';
+import { TaskMemory, type TaskSummary } from './memory/tasks';
+import type {
+  ActivityKind,
+  EngineApi,
+  EngineOptions,
+  EngineState,
+  FolderStats,
+  IndexProgress,
+  Logger,
+  PresetName,
+  RankAnswer,
+  RankRequest,
+  TaskInfo,
+} from './engineApi';
+
+/** DESIGN.md §4: recency half-life default, 2 hours. */
+export const DEFAULT_RECENCY_HALF_LIFE_MINUTES = 120;
+
+/** Changed file records are written to the store in batches after this quiet period (typing produces many). */
+const RECORD_FLUSH_MS = 1500;
+
+const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** One workspace folder: its graph, history and indexing state. */
+interface Folder {
+  readonly root: string;
+  index: WorkspaceIndex;
+  history: HistoryFacts;
+  historyHead?: string;
+  indexed: boolean;
+  progress?: IndexProgress;
+  /** Files whose records changed since the last flush to the store. */
+  readonly dirtyRecords: Set<string>;
+  readonly deletedRecords: Set<string>;
+}
+
+export class Engine implements EngineApi {
+  private options: EngineOptions;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private folders: Folder[];
+  private readonly listeners = new Set<() => void>();
+  private indexing: Promise<FolderStats[]> | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  private constructor(
+    options: EngineOptions,
+    private readonly store: Store,
+    private readonly activity: ActivityLog,
+    private readonly tasks: TaskMemory,
+  ) {
+    this.options = options;
+    this.log = options.log ?? SILENT;
+    this.now = options.now ?? Date.now;
+    this.folders = options.roots.map((root) => this.newFolder(root));
+    // Validate weights once up front: a bad setting is reported at start, not on the first hover.
+    resolveWeights(options.preset ?? 'default', options.weights);
+  }
+
+  /** Opens the database (a bad file is set aside and replaced, never fatal) and the memory in it. */
+  static async create(options: EngineOptions): Promise<Engine> {
+    const log = options.log ?? SILENT;
+    const now = options.now ?? Date.now;
+    const store = await Store.open(options.dbPath, log, { now });
+    const activity = new ActivityLog(store);
+    const tasks = new TaskMemory(store, now());
+    return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks);
+  }
+
+  get state(): EngineState {
+    if (this.folders.length === 0) return 'empty';
+    return this.folders.every((f) => f.indexed) ? 'ready' : 'indexing';
+  }
+
+  /** Absolute folder paths, in workspace order. */
+  get roots(): readonly string[] {
+    return this.folders.map((f) => f.root);
+  }
+
+  /** Where the database lives (undefined = memory only). */
+  get dbPath(): string | undefined {
+    return this.store.path;
+  }
+
+  // ---- indexing ------------------------------------------------------------------------------
+
+  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]> {
+    // One pass at a time: a second caller waits for the running one (then reads its result).
+    this.indexing ??= this.indexAll(onProgress, signal).finally(() => (this.indexing = undefined));
+    return this.indexing;
+  }
+
+  private async indexAll(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]> {
+    const stats: FolderStats[] = [];
+    const extractor = createIndexExtractor(this.log);
+    try {
+      for (const folder of this.folders) {
+        if (signal?.aborted || this.disposed) break;
+        stats.push(await this.indexFolder(folder, extractor?.extract, onProgress, signal));
+      }
+    } finally {
+      await extractor?.dispose();
+    }
+    return stats;
+  }
+
+  private async indexFolder(
+    folder: Folder,
+    extractor: BuildOptions['extractor'],
+    onProgress: ((p: IndexProgress) => void) | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<FolderStats> {
+    const started = performance.now();
+    const previous = this.store.loadFiles(folder.root) as FileRecord[];
+    const report = (p: IndexProgress) => {
+      folder.progress = p;
+      onProgress?.(p);
+    };
+    const built = await folder.index.build({
+      previous,
+      extractor,
+      signal,
+      onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
+    });
+    const ms = performance.now() - started;
+    if (built.aborted) {
+      this.log.info(`index of ${folder.root} cancelled`);
+      return folderStats(folder, ms, 0, previous.length > 0);
+    }
+    for (const w of built.warnings) this.log.warn(w);
+    this.store.replaceFiles(folder.root, [...folder.index.records()]);
+    folder.dirtyRecords.clear();
+    folder.deletedRecords.clear();
+    folder.indexed = true;
+    this.log.info(
+      `indexed ${folder.root}: ${built.files} files, ${built.edges} edges, ${built.reused} reused, ${built.read} read, ` +
+        `${sum(built.skipped)} skipped, ${sum(built.unresolved)} unresolved in ${Math.round(ms)} ms`,
+    );
+    this.emit();
+
+    report({ root: folder.root, phase: 'history', done: 0, total: 1 });
+    const historyStarted = performance.now();
+    await this.refreshFolderHistory(folder);
+    const historyMs = performance.now() - historyStarted;
+    report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
+    this.emit();
+    return folderStats(folder, ms, historyMs, built.reused > 0);
+  }
+
+  /** Reads git history after the stored head (or all of it) and stores what changed. */
+  async refreshHistory(): Promise<void> {
+    for (const folder of this.folders) await this.refreshFolderHistory(folder);
+    this.emit();
+  }
+
+  private async refreshFolderHistory(folder: Folder): Promise<void> {
+    if (this.options.historyEnabled === false) {
+      folder.history = historyFacts([], this.options.historyOffReason ?? 'history off in settings');
+      return;
+    }
+    const state = this.store.historyState(folder.root);
+    const stored = state ? this.store.loadCommits(folder.root) : [];
+    const refresh = await refreshHistory(folder.root, state ? { head: state.head, commits: stored } : undefined, {
+      log: this.log,
+      now: this.now(),
+      trusted: this.options.historyOffReason !== RESTRICTED_MODE_NOTE,
+    });
+    const head = refresh.head;
+    const newState = head ? { head, userEmail: refresh.userEmail, readAt: this.now() } : undefined;
+    if (refresh.change === 'replaced' && newState) this.store.replaceCommits(folder.root, refresh.commits, newState);
+    else if (refresh.change === 'appended' && newState) this.store.appendCommits(folder.root, refresh.added, newState);
+    // 'cleared' (git gone, not a repository any more): keep the stored commits; nothing is lost if git comes back.
+    folder.historyHead = head;
+    folder.history = historyFacts(withMine(refresh.commits, refresh.userEmail), refresh.note);
+  }
+
+  // ---- file events ---------------------------------------------------------------------------
+
+  updateFile(path: string, text: string): boolean {
+    const where = this.locate(path);
+    if (!where) return false;
+    const changed = where.folder.index.updateFile(where.rel, text);
+    if (changed) {
+      this.markRecord(where.folder, where.rel);
+      this.emit();
+    }
+    return changed;
+  }
+
+  async fileCreated(path: string): Promise<void> {
+    const where = this.locate(path);
+    if (!where) return;
+    if (where.folder.index.addFile(where.rel)) {
+      this.markRecord(where.folder, where.rel);
+      this.emit();
+    }
+  }
+
+  fileDeleted(path: string): void {
+    const where = this.locate(path);
+    if (!where) return;
+    const had = where.folder.index.graph.has(where.rel);
+    where.folder.index.removeFile(where.rel);
+    if (had) {
+      where.folder.deletedRecords.add(where.rel);
+      where.folder.dirtyRecords.delete(where.rel);
+      this.scheduleRecordFlush();
+      this.emit();
+    }
+  }
+
+  async fileRenamed(oldPath: string, newPath: string): Promise<void> {
+    this.fileDeleted(oldPath);
+    await this.fileCreated(newPath);
+  }
+
+  private markRecord(folder: Folder, rel: string): void {
+    folder.dirtyRecords.add(rel);
+    folder.deletedRecords.delete(rel);
+    this.scheduleRecordFlush();
+  }
+
+  private scheduleRecordFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      this.flushRecords();
+    }, RECORD_FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  /** Writes changed files' records (edges of unsaved text included: their mtime -1 makes the next start re-read them). */
+  private flushRecords(): void {
+    for (const folder of this.folders) {
+      if (folder.deletedRecords.size > 0) this.store.deleteFiles(folder.root, [...folder.deletedRecords]);
+      if (folder.dirtyRecords.size > 0) {
+        const records: FileRecord[] = [];
+        for (const r of folder.index.records()) if (folder.dirtyRecords.has(r.path)) records.push(r);
+        this.store.upsertFiles(folder.root, records);
+      }
+      folder.deletedRecords.clear();
+      folder.dirtyRecords.clear();
+    }
+  }
+
+  // ---- memory --------------------------------------------------------------------------------
+
+  recordActivity(kind: ActivityKind, path: string, time = this.now()): void {
+    const where = this.locate(path);
+    if (!where) return;
+    this.activity.record(kind, where.folder.root, where.rel, time);
+    if (kind !== 'save') this.tasks.visit(where.folder.root, where.rel, time);
+    if (kind === 'view') this.store.logOpened(where.rel, time, where.folder.root);
+    this.emit();
+  }
+
+  startTask(name: string): TaskInfo {
+    const task = this.taskInfo(this.tasks.start(name, this.now()));
+    this.emit();
+    return task;
+  }
+
+  endTask(): TaskInfo | undefined {
+    const ended = this.tasks.end(this.now());
+    this.emit();
+    return ended ? this.taskInfo(ended) : undefined;
+  }
+
+  renameTask(name: string): TaskInfo | undefined {
+    const renamed = this.tasks.rename(name);
+    return renamed ? this.taskInfo(renamed) : undefined;
+  }
+
+  setFlag(path: string, flagged: boolean): void {
+    const where = this.locate(path);
+    if (!where) return;
+    this.tasks.setFlag(where.folder.root, where.rel, flagged, this.now());
+    this.emit();
+  }
+
+  activeTask(): TaskInfo {
+    return this.taskInfo(this.tasks.current());
+  }
+
+  markExplored(taskId: string, path: string): TaskInfo | undefined {
+    const where = this.locate(path);
+    if (!where || !this.tasks.visitTask(taskId, where.folder.root, where.rel, this.now())) return undefined;
+    this.emit();
+    return this.taskInfo(this.tasks.get(taskId)!);
+  }
+
+  private taskInfo(task: TaskSummary): TaskInfo {
+    return {
+      id: task.id,
+      name: task.name,
+      startedAt: task.startedAt,
+      endedAt: task.endedAt,
+      active: task.active,
+      implicit: task.implicit,
+      files: this.tasks.filesOfTask(task.id).map((f) => ({ path: toAbsolute(f.root, f.path), visits: f.visits, flagged: f.flagged })),
+    };
+  }
+
+  logShown(query: string, shown: readonly string[]): void {
+    const where = this.locate(query);
+    if (!where) return;
+    this.store.logShown(where.rel, shown, this.now(), where.folder.root);
+  }
+
+  logOpened(path: string): void {
+    const where = this.locate(path);
+    if (where) this.store.logOpened(where.rel, this.now(), where.folder.root);
+  }
+
+  // ---- ranking -------------------------------------------------------------------------------
+
+  rank(request: RankRequest): RankAnswer {
+    const started = performance.now();
+    const folder = request.file ? this.locate(request.file)?.folder : this.folderForWorkingSet(request.openFiles);
+    if (!folder) {
+      return { files: [], note: request.file ? `${request.file} is outside the workspace folders` : 'no workspace folder open', ms: performance.now() - started };
+    }
+    const rel = request.file ? this.locate(request.file)!.rel : undefined;
+    const note = this.partialNote(folder, rel);
+    if (rel !== undefined && !folder.index.graph.has(rel)) {
+      return { root: folder.root, files: [], note: note ?? `${rel} is not a TS/JS file of the index`, ms: performance.now() - started };
+    }
+    const files = rankFiles(this.context(folder, rel, request), this.facts(folder, request.taskId), {
+      limit: request.limit ?? this.options.limit ?? DEFAULT_LIMIT,
+      preset: request.preset ?? this.options.preset,
+      weights: mergeWeights(this.options.weights, request.weights),
+    });
+    return { root: folder.root, files, note, ms: performance.now() - started };
+  }
+
+  explain(file: string, candidate: string, request: Omit<RankRequest, 'file'> = {}): ReturnType<EngineApi['explain']> {
+    const where = this.locate(file);
+    const target = this.locate(candidate);
+    if (!where || !target || where.folder !== target.folder) return undefined;
+    if (!where.folder.index.graph.has(where.rel)) return undefined;
+    return explainFile(this.context(where.folder, where.rel, request), this.facts(where.folder, request.taskId), target.rel, {
+      preset: request.preset ?? this.options.preset,
+      weights: mergeWeights(this.options.weights, request.weights),
+    });
+  }
+
+  listFiles(root: string): readonly string[] {
+    return this.graphOf(root)?.files() ?? [];
+  }
+
+  /** The folder's graph (read-only use: project maps, tests). */
+  graphOf(root: string): ImportGraph | undefined {
+    return this.folders.find((f) => f.root === normaliseRoot(root))?.index.graph;
+  }
+
+  /** Folder that holds an absolute path, and the path relative to it ('/' separators); longest root wins. */
+  locate(path: string): { folder: Folder; rel: string } | undefined {
+    const abs = resolve(path);
+    let best: { folder: Folder; rel: string } | undefined;
+    for (const folder of this.folders) {
+      const rel = relative(folder.root, abs);
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+      if (!best || folder.root.length > best.folder.root.length) best = { folder, rel: rel.split(sep).join('/') };
+    }
+    return best;
+  }
+
+  private context(folder: Folder, rel: string | undefined, request: Omit<RankRequest, 'file'>): RankingContext {
+    const openFiles = (request.openFiles ?? [])
+      .map((p) => this.locate(p))
+      .filter((w): w is { folder: Folder; rel: string } => w !== undefined && w.folder === folder)
+      .map((w) => w.rel);
+    return { queryFile: rel, taskId: request.taskId, searchTerms: request.searchTerms, openFiles };
+  }
+
+  private facts(folder: Folder, taskId?: string): RankingFacts {
+    return {
+      graph: folder.index.graph,
+      now: this.now(),
+      activity: this.activity.activity(folder.root),
+      task: this.tasks.facts(folder.root, taskId),
+      history: folder.history,
+      recencyHalfLifeMs: (this.options.recencyHalfLifeMinutes ?? DEFAULT_RECENCY_HALF_LIFE_MINUTES) * 60_000,
+    };
+  }
+
+  private folderForWorkingSet(openFiles: readonly string[] | undefined): Folder | undefined {
+    for (const p of openFiles ?? []) {
+      const where = this.locate(p);
+      if (where) return where.folder;
+    }
+    return this.folders[0];
+  }
+
+  private partialNote(folder: Folder, rel: string | undefined): string | undefined {
+    if (folder.indexed) return undefined;
+    const p = folder.progress;
+    const counts = p && p.total > 0 ? ` ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} files` : '';
+    return rel !== undefined && !folder.index.graph.has(rel) ? `Indexing${counts}… this file is not indexed yet` : `Indexing${counts}… results are partial`;
+  }
+
+  // ---- settings and lifecycle ----------------------------------------------------------------
+
+  configure(options: Partial<EngineOptions>): void {
+    const next = { ...this.options, ...options };
+    resolveWeights(next.preset ?? 'default', next.weights); // throws with the valid names before anything changes
+    const reindex = options.exclude !== undefined && JSON.stringify(options.exclude) !== JSON.stringify(this.options.exclude);
+    const rehistory = options.historyEnabled !== undefined && options.historyEnabled !== this.options.historyEnabled;
+    const newRoots = options.roots && JSON.stringify(options.roots.map(normaliseRoot)) !== JSON.stringify(this.roots);
+    this.options = next;
+    if (newRoots) {
+      const keep = new Map(this.folders.map((f) => [f.root, f]));
+      this.folders = next.roots.map(normaliseRoot).map((root) => keep.get(root) ?? this.newFolder(root));
+    }
+    if (reindex) this.folders = this.folders.map((f) => this.newFolder(f.root));
+    if (reindex || newRoots) void this.index();
+    else if (rehistory) void this.refreshHistory();
+    this.emit();
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  async save(): Promise<void> {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+    }
+    this.flushRecords();
+    this.activity.flush();
+    await this.store.save();
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.listeners.clear();
+    await this.indexing?.catch(() => undefined);
+    this.tasks.close(this.now());
+    await this.save();
+    this.activity.dispose();
+    await this.store.close();
+  }
+
+  private newFolder(root: string): Folder {
+    const host = new DiskSourceHost(root, { exclude: this.options?.exclude });
+    return {
+      root,
+      index: new WorkspaceIndex(host, (m) => this.log.warn(m)),
+      history: historyFacts([], this.options?.historyEnabled === false ? (this.options.historyOffReason ?? 'history off in settings') : 'history not read yet'),
+      indexed: false,
+      dirtyRecords: new Set(),
+      deletedRecords: new Set(),
+    };
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error(`change listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+function normaliseRoot(root: string): string {
+  return resolve(root);
+}
+
+function toAbsolute(root: string, rel: string): string {
+  return resolve(root, ...rel.split('/'));
+}
+
+function mergeWeights(
+  base: Partial<Record<SignalName, number>> | undefined,
+  overrides: Partial<Record<SignalName, number>> | undefined,
+): Partial<Record<SignalName, number>> | undefined {
+  return base || overrides ? { ...base, ...overrides } : undefined;
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+function folderStats(folder: Folder, ms: number, historyMs: number, warm: boolean): FolderStats {
+  const s = folder.index.stats;
+  return {
+    root: folder.root,
+    files: s.files,
+    edges: s.edges,
+    skipped: sum(s.skipped),
+    unresolved: sum(s.unresolved),
+    commits: folder.history.commits.length,
+    ms,
+    historyMs,
+    warm,
+  };
+}
+
+export type { PresetName };
