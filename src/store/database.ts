@@ -48,7 +48,7 @@ export interface StoreOptions {
   readonly now?: () => number;
 }
 
-/** 2 s: long enough to fold a burst of edits or an index pass into one write, short enough that a crash loses little. */
+/** 2 s: long enough to fold a burst of edits or an index pass into one write, short enough that a crash loses little (a judgment, not a measurement). */
 export const SAVE_DEBOUNCE_MS = 2000;
 
 /**
@@ -349,6 +349,13 @@ export class Store {
     });
   }
 
+  deleteActivity(root: string, paths: readonly string[]): void {
+    if (paths.length === 0) return;
+    this.transaction(() => {
+      for (const path of paths) this.db.run('DELETE FROM file_activity WHERE root = ? AND path = ?', [root, path]);
+    });
+  }
+
   addEvents(events: readonly ActivityEvent[]): void {
     if (events.length === 0) return;
     this.transaction(() => {
@@ -409,6 +416,11 @@ export class Store {
     this.changed();
   }
 
+  deleteTaskFile(taskId: string, root: string, path: string): void {
+    this.db.run('DELETE FROM task_explored_files WHERE task_id = ? AND root = ? AND path = ?', [taskId, root, path]);
+    this.changed();
+  }
+
   // ---- ranking_log ---------------------------------------------------------------------------
 
   /** Records a ranking shown for `queryPath` (top-N paths in order); returns its row id. */
@@ -461,10 +473,12 @@ export class Store {
     return this.dirty;
   }
 
-  /** Saves after a quiet period; repeated calls within it fold into one write. */
+  /**
+   * Saves SAVE_DEBOUNCE_MS after the first unsaved change; changes within that window fold into
+   * the same write. The window is not pushed back by later changes, so steady typing still saves.
+   */
   scheduleSave(): void {
-    if (this.closed || this.readOnly || this.path === undefined) return;
-    if (this.saveTimer) clearTimeout(this.saveTimer);
+    if (this.closed || this.readOnly || this.path === undefined || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save();
