@@ -8,12 +8,15 @@
  */
 import type { CommitRecord, HistoryFacts } from '../core/commitHistory';
 import type { FileActivity } from '../core/facts';
+import { LARGE_COMMIT_FILES } from '../core/historyIndex';
 import type { LoggedCommit } from './commitLog';
 
 export class HistoryWalk {
   private position = 0;
   private readonly byFile = new Map<string, number[]>();
   private readonly lastCommit = new Map<string, number>();
+  /** Files changed together with another file in a commit co-change counts (2..LARGE_COMMIT_FILES files). */
+  private readonly coChanged = new Set<string>();
 
   constructor(private readonly log: readonly LoggedCommit[]) {}
 
@@ -31,6 +34,7 @@ export class HistoryWalk {
         if (list) list.push(this.position);
         else this.byFile.set(file, [this.position]);
         this.lastCommit.set(file, commit.time);
+        if (commit.files.length >= 2 && commit.files.length <= LARGE_COMMIT_FILES) this.coChanged.add(file);
       }
     }
     const commits: CommitRecord[] = new Array(index);
@@ -42,9 +46,13 @@ export class HistoryWalk {
     return { history, activity: new LastCommitActivity(this.lastCommit) };
   }
 
-  /** True when `file` was changed by at least one commit before the current position. */
-  hasHistory(file: string): boolean {
-    return this.byFile.has(file);
+  /**
+   * True when `file` has co-change history before the current position: a commit that changed it
+   * with other files and is small enough to count. Without one, co-change cannot rank anything
+   * for it (a new file, or one only ever changed alone).
+   */
+  hasCoChangeHistory(file: string): boolean {
+    return this.coChanged.has(file);
   }
 }
 

@@ -33,7 +33,7 @@ export interface ReplayQuery {
   readonly sampleIndex: number;
   readonly queryFile: string;
   readonly relevant: ReadonlySet<string>;
-  /** True when the query file had a commit before C (co-change can say something). */
+  /** True when the query file had co-change history before C (a shared commit of 2–50 files). */
   readonly hasHistory: boolean;
   readonly context: RankingContext;
   readonly facts: RankingFacts;
@@ -87,7 +87,7 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
           sampleIndex,
           queryFile: q.queryFile,
           relevant: q.relevant,
-          hasHistory: walk.hasHistory(q.queryFile),
+          hasHistory: walk.hasCoChangeHistory(q.queryFile),
           context: { queryFile: q.queryFile },
           facts,
           isCandidate,

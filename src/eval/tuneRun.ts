@@ -1,0 +1,130 @@
+/**
+ * `tune`: learn signal weights from the history of one or more repositories, on a time split.
+ * Each repository's sampled commits are replayed once and every query's signal values recorded
+ * (queryFeatures.ts); weights are searched on the older commits of every repository at once
+ * (weightSearch.ts) and reported on the newer ones, never on the queries they were fitted to.
+ */
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { SignalName, Weights } from '../core/ranking';
+import { PRESETS } from '../core/presets';
+import { BASELINE_WEIGHTS } from './baselines';
+import { queryFeatures, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
+import { replayCommits } from './replayCommits';
+import { shortName } from './evalTable';
+import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
+
+/** Share of each repository's sampled commits (the oldest) that weights are fitted on. */
+export const TRAIN_SHARE = 0.5;
+
+export interface TuneOptions {
+  readonly repos: readonly string[];
+  readonly commits: number;
+  readonly years: number;
+  readonly seed: number;
+  /** Keep recorded features here, keyed by repository HEAD and options, to tune again without replaying. */
+  readonly cacheDir?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface RepoFeatures {
+  readonly repo: string;
+  readonly samples: number;
+  readonly queries: QueryFeatures[];
+  readonly replayMs: number;
+}
+
+export interface HeldOutRow {
+  readonly ranker: string;
+  readonly perRepo: readonly Figures[];
+  readonly mean: Figures;
+  /** nP@10 on held-out queries whose file had no history, mean over repositories. */
+  readonly noHistoryNp10: number;
+}
+
+export interface TuneReport {
+  readonly repos: readonly { repo: string; samples: number; trainQueries: number; testQueries: number; replayMs: number }[];
+  readonly weights: Weights;
+  readonly train: Figures;
+  readonly heldOut: readonly HeldOutRow[];
+  readonly rounds: number;
+  readonly evaluations: number;
+}
+
+export async function collectFeatures(repo: string, index: number, options: TuneOptions): Promise<RepoFeatures> {
+  const cacheFile = options.cacheDir && join(options.cacheDir, `${shortName(repo)}-c${options.commits}-y${options.years}-s${options.seed}.features`);
+  if (cacheFile && existsSync(cacheFile)) {
+    const cached = deserialize(readFileSync(cacheFile)) as RepoFeatures;
+    options.log?.(`${shortName(repo)}: ${cached.queries.length} queries from ${cacheFile}`);
+    return { ...cached, queries: cached.queries.map((q) => ({ ...q, repo: index })) };
+  }
+  const queries: QueryFeatures[] = [];
+  const stats = await replayCommits({ repo, commits: options.commits, years: options.years, seed: options.seed, log: options.log }, (query) => {
+    queries.push(queryFeatures(query, index));
+  });
+  const result: RepoFeatures = { repo, samples: stats.sample.commits.length, queries, replayMs: stats.totalMs };
+  options.log?.(`${shortName(repo)}: ${queries.length} queries from ${result.samples} commits in ${(stats.totalMs / 1000).toFixed(1)} s`);
+  if (cacheFile) {
+    mkdirSync(options.cacheDir!, { recursive: true });
+    writeFileSync(cacheFile, serialize(result));
+  }
+  return result;
+}
+
+/** A weight set as a vector over TUNED_SIGNALS. */
+export function toVector(weights: Readonly<Partial<Record<SignalName, number>>>): number[] {
+  return TUNED_SIGNALS.map((s) => weights[s] ?? 0);
+}
+
+export async function runTune(options: TuneOptions): Promise<TuneReport> {
+  const collected: RepoFeatures[] = [];
+  for (const [i, repo] of options.repos.entries()) collected.push(await collectFeatures(repo, i, options));
+  const isTrain = (q: QueryFeatures) => q.sampleIndex < Math.floor(collected[q.repo].samples * TRAIN_SHARE);
+  const all = collected.flatMap((c) => c.queries);
+  const train = all.filter(isTrain);
+  const test = all.filter((q) => !isTrain(q));
+  const repos = collected.length;
+
+  const search = coordinateAscent(train, toVector(PRESETS.default), repos, options.log);
+  const weights = fullWeights(search.weights);
+
+  const rankers: [string, number[]][] = [
+    ['tuned', search.weights],
+    ['default', toVector(PRESETS.default)],
+    ['seed-0.13', toVector(PRESETS['seed-0.13'])],
+    ...Object.entries(BASELINE_WEIGHTS).map(([name, w]): [string, number[]] => [name, toVector(w)]),
+  ];
+  const fresh = test.filter((q) => !q.hasHistory);
+  const heldOut = rankers.map(([ranker, vector]) => {
+    const perRepo = figuresByRepo(test, vector, repos);
+    return { ranker, perRepo, mean: meanFigures(perRepo), noHistoryNp10: meanFigures(figuresByRepo(fresh, vector, repos)).np10 };
+  });
+  return {
+    repos: collected.map((c, i) => ({
+      repo: c.repo,
+      samples: c.samples,
+      trainQueries: train.filter((q) => q.repo === i).length,
+      testQueries: test.filter((q) => q.repo === i).length,
+      replayMs: c.replayMs,
+    })),
+    weights,
+    train: search.train,
+    heldOut,
+    rounds: search.rounds,
+    evaluations: search.evaluations,
+  };
+}
+
+/**
+ * The learned vector as a full weight set: the tuned signals scaled to the total they have in the
+ * current default, taskContext and nameMatch kept as they are (eval cannot measure them), rounded
+ * to 3 decimals for the preset file.
+ */
+export function fullWeights(vector: readonly number[]): Weights {
+  const base = PRESETS.default;
+  const tunedTotal = TUNED_SIGNALS.reduce((s, name) => s + base[name], 0);
+  const result: Record<string, number> = { ...base };
+  TUNED_SIGNALS.forEach((name, i) => (result[name] = Math.round(vector[i] * tunedTotal * 1000) / 1000));
+  return result as Weights;
+}
