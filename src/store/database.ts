@@ -74,6 +74,17 @@ function optionalNumber(value: SqlValue): number | undefined {
   return value === null ? undefined : Number(value);
 }
 
+/** The loose imports column: absent (null) or unreadable JSON both mean "not kept", so the index re-reads the file. */
+function parseLoose(value: SqlValue): FileRecord['loose'] {
+  if (value === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? (parsed as FileRecord['loose']) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function corruptStamp(time: number): string {
   return new Date(time).toISOString().replace(/[:.]/g, '-');
 }
@@ -201,10 +212,10 @@ export class Store {
 
   /** Every stored file of `root` with its out-edges: the warm start's input. */
   loadFiles(root: string): FileRecord[] {
-    const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][] }>();
-    this.each('SELECT path, size, mtime_ms, hash, kind FROM files WHERE root = ?', [root], (r) => {
+    const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][]; loose?: FileRecord['loose'] }>();
+    this.each('SELECT path, size, mtime_ms, hash, kind, loose FROM files WHERE root = ?', [root], (r) => {
       const path = String(r[0]);
-      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [] };
+      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [], loose: parseLoose(r[5]) };
       byPath.set(path, r[4] === null ? record : { ...record, kind: String(r[4]) });
     });
     this.each('SELECT from_path, to_path, specifier, kind FROM file_dependencies WHERE root = ?', [root], (r) => {
@@ -246,12 +257,12 @@ export class Store {
   }
 
   private insertFiles(root: string, records: readonly FileRecord[], replacing: boolean): void {
-    const file = this.db.prepare('INSERT OR REPLACE INTO files (root, path, size, mtime_ms, hash, kind) VALUES (?, ?, ?, ?, ?, ?)');
+    const file = this.db.prepare('INSERT OR REPLACE INTO files (root, path, size, mtime_ms, hash, kind, loose) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const edge = this.db.prepare('INSERT INTO file_dependencies (root, from_path, to_path, specifier, kind) VALUES (?, ?, ?, ?, ?)');
     const clear = replacing ? this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?') : undefined;
     try {
       for (const record of records) {
-        file.run([root, record.path, record.size, record.mtimeMs, record.hash, record.kind ?? null]);
+        file.run([root, record.path, record.size, record.mtimeMs, record.hash, record.kind ?? null, record.loose ? JSON.stringify(record.loose) : null]);
         clear?.run([root, record.path]);
         for (const e of record.edges) edge.run([root, record.path, e.to, e.specifier, e.kind]);
       }

@@ -12,6 +12,8 @@ export interface FileRecord {
   readonly hash: string;
   readonly kind?: string;
   readonly edges: readonly { readonly to: string; readonly specifier: string; readonly kind: EdgeKind }[];
+  /** Imports that did not become edges, with why (unresolved, external...): kept for warm starts. */
+  readonly loose?: readonly { readonly specifier: string; readonly kind: EdgeKind; readonly outcome: string }[];
 }
 
 /** A non-merge commit as stored: files under their current names. `mine` is decided at load time from the author. */
@@ -29,7 +31,8 @@ export interface HistoryState {
   readonly readAt: number;
 }
 
-export type ActivityEventKind = 'view' | 'edit' | 'save';
+/** 'create' is a file made in the editor: kept as an event for session export, it moves the edit time. */
+export type ActivityEventKind = 'view' | 'edit' | 'save' | 'create';
 
 export interface ActivityEvent {
   readonly time: number;

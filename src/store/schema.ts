@@ -23,7 +23,9 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
       `CREATE TABLE files (
          root TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
-         hash TEXT NOT NULL, kind TEXT, PRIMARY KEY (root, path)) WITHOUT ROWID`,
+         hash TEXT NOT NULL, kind TEXT, loose TEXT, PRIMARY KEY (root, path)) WITHOUT ROWID`,
+      // files.loose: the file's imports that are not edges (JSON [{specifier, kind, outcome}]); a warm
+      // start needs them to know which imports a newly created file could satisfy.
       // No primary key: one row per (from, to, specifier); rows go and come with their source file.
       `CREATE TABLE file_dependencies (
          root TEXT NOT NULL, from_path TEXT NOT NULL, to_path TEXT NOT NULL, specifier TEXT NOT NULL, kind TEXT NOT NULL)`,

@@ -1,0 +1,190 @@
+/**
+ * The engine end to end on a small workspace the test writes: index, rank, unsaved edits,
+ * creates and deletes, memory that survives a restart, a corrupt database, paths outside the
+ * workspace. Every face relies on these behaviours.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Engine } from '../../../src/engine';
+import type { Logger } from '../../../src/engineApi';
+
+const FILES: Record<string, string> = {
+  'src/auth/token.ts': "export const token = () => 'secret';\n",
+  'src/auth/login.ts': "import { token } from './token';\nexport function login() { return token(); }\n",
+  'src/app.ts': "import { login } from './auth/login';\nlogin();\n",
+  'src/util/format.ts': 'export const format = (s: string) => s.trim();\n',
+  'src/util/parse.ts': 'export const parse = (s: string) => JSON.parse(s);\n',
+  'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+};
+
+function writeWorkspace(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'rf-engine-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+function git(root: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
+}
+
+function collectingLog(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, info: (m) => lines.push(m), warn: (m) => lines.push(`warn: ${m}`), error: (m) => lines.push(`error: ${m}`) };
+}
+
+describe('Engine', () => {
+  let root: string;
+  let dbDir: string;
+  const engines: Engine[] = [];
+
+  async function open(options: { db?: boolean; now?: () => number } = {}): Promise<Engine> {
+    const engine = await Engine.create({
+      roots: [root],
+      dbPath: options.db === false ? undefined : join(dbDir, 'related.sqlite'),
+      log: collectingLog(),
+      now: options.now,
+    });
+    engines.push(engine);
+    return engine;
+  }
+
+  beforeEach(() => {
+    root = writeWorkspace(FILES);
+    dbDir = mkdtempSync(join(tmpdir(), 'rf-engine-db-'));
+  });
+
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await e.dispose();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(dbDir, { recursive: true, force: true });
+  });
+
+  it('indexes the folder and ranks import neighbours first, with evidence', async () => {
+    const engine = await open({ db: false });
+    const [stats] = await engine.index();
+    assert.equal(stats.files, 5);
+    assert.equal(stats.edges, 2);
+    assert.equal(engine.state, 'ready');
+    const answer = engine.rank({ file: join(root, 'src/auth/login.ts') });
+    assert.equal(answer.root, root);
+    const paths = answer.files.map((f) => f.path);
+    assert.deepEqual(paths.slice(0, 2).sort(), ['src/app.ts', 'src/auth/token.ts']);
+    assert.ok(!paths.includes('src/auth/login.ts'), 'the query file is not a candidate');
+    assert.match(answer.files[0].evidence.relationship, /import/);
+  });
+
+  it('follows unsaved text: a new import moves its target to the top', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    const query = join(root, 'src/app.ts');
+    const before = engine.rank({ file: query }).files.map((f) => f.path);
+    assert.notEqual(before[0], 'src/util/parse.ts');
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    const changed = engine.updateFile(query, "import { login } from './auth/login';\nimport { parse } from './util/parse';\nlogin();\n");
+    assert.equal(changed, true);
+    assert.ok(changes > 0, 'listeners hear about the new import');
+    assert.equal(engine.updateFile(query, "import { login } from './auth/login';\nimport { parse } from './util/parse';\nlogin(); // typing\n"), false);
+    const after = engine.rank({ file: query }).files;
+    assert.deepEqual(after.slice(0, 2).map((f) => f.path).sort(), ['src/auth/login.ts', 'src/util/parse.ts']);
+  });
+
+  it('drops deleted files and picks up created ones', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    rmSync(join(root, 'src/auth/token.ts'));
+    engine.fileDeleted(join(root, 'src/auth/token.ts'));
+    assert.ok(!engine.listFiles(root).includes('src/auth/token.ts'));
+    assert.ok(!engine.rank({ file: join(root, 'src/auth/login.ts'), limit: 50 }).files.some((f) => f.path === 'src/auth/token.ts'));
+
+    writeFileSync(join(root, 'src/auth/session.ts'), "import { login } from './login';\nexport const s = login;\n");
+    await engine.fileCreated(join(root, 'src/auth/session.ts'));
+    const top = engine.rank({ file: join(root, 'src/auth/login.ts') }).files.map((f) => f.path);
+    assert.ok(top.slice(0, 2).includes('src/auth/session.ts'), top.join(', '));
+  });
+
+  it('keeps the graph, activity and tasks across a restart, and starts warm', async () => {
+    let time = Date.UTC(2026, 0, 1, 12);
+    const first = await open({ now: () => time });
+    await first.index();
+    first.recordActivity('edit', join(root, 'src/util/format.ts'), time);
+    const task = first.startTask('fix login');
+    first.setFlag(join(root, 'src/util/parse.ts'), true);
+    await first.dispose();
+    engines.length = 0;
+    assert.ok(existsSync(join(dbDir, 'related.sqlite')));
+
+    time += 60_000;
+    const second = await open({ now: () => time });
+    const [stats] = await second.index();
+    assert.equal(stats.warm, true, 'unchanged files come back from the database');
+    assert.equal(stats.files, 5);
+    const active = second.activeTask();
+    assert.equal(active.id, task.id);
+    assert.equal(active.name, 'fix login');
+    assert.ok(active.files.some((f) => f.path === join(root, 'src/util/parse.ts') && f.flagged));
+    const ranked = second.rank({ file: join(root, 'src/app.ts'), limit: 10 }).files;
+    const format = ranked.find((f) => f.path === 'src/util/format.ts')!;
+    assert.ok(format.signals.recency > 0.9, `recency survives the restart: ${format.evidence.recency}`);
+    const parse = ranked.find((f) => f.path === 'src/util/parse.ts')!;
+    assert.equal(parse.signals.taskContext, 1, parse.evidence.taskContext);
+  });
+
+  it('rebuilds from a corrupt database without failing', async () => {
+    writeFileSync(join(dbDir, 'related.sqlite'), Buffer.from('this is not a database at all, just bytes'.repeat(50)));
+    const engine = await open();
+    const [stats] = await engine.index();
+    assert.equal(stats.files, 5);
+    assert.ok(readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')), 'the bad file is kept aside');
+  });
+
+  it('answers files outside the workspace and non-indexed files with a note, not an error', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    const outside = engine.rank({ file: join(tmpdir(), 'elsewhere.ts') });
+    assert.equal(outside.files.length, 0);
+    assert.match(outside.note ?? '', /outside the workspace/);
+    const readme = engine.rank({ file: join(root, 'README.md') });
+    assert.equal(readme.files.length, 0);
+    assert.match(readme.note ?? '', /not a TS\/JS file/);
+  });
+
+  it('reads git history: co-change ranks a file with no import link', async () => {
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
+    writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
+    git(root, 'commit', '-qam', 'login and parse change together');
+    const engine = await open({ db: false });
+    const [stats] = await engine.index();
+    assert.equal(stats.commits, 2);
+    const parse = engine.rank({ file: join(root, 'src/auth/login.ts'), limit: 10 }).files.find((f) => f.path === 'src/util/parse.ts')!;
+    assert.ok(parse.signals.coChange > 0, parse.evidence.coChange);
+    const format = engine.rank({ file: join(root, 'src/auth/login.ts'), limit: 10 }).files.find((f) => f.path === 'src/util/format.ts')!;
+    assert.ok(parse.score > format.score, 'the co-changed file outranks its untouched sibling');
+  });
+
+  it('lets an agent mark files explored in a named task', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    const task = engine.startTask('agent task');
+    const info = engine.markExplored(task.id, join(root, 'src/util/format.ts'));
+    assert.ok(info?.files.some((f) => f.path === join(root, 'src/util/format.ts') && f.visits === 1));
+    assert.equal(engine.markExplored('no-such-task', join(root, 'src/app.ts')), undefined);
+    const ranked = engine.rank({ file: join(root, 'src/app.ts'), taskId: task.id, limit: 10 }).files;
+    assert.equal(ranked.find((f) => f.path === 'src/util/format.ts')!.signals.taskContext, 0.8);
+  });
+
+  it('rejects unknown weights with the valid names', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    assert.throws(() => engine.rank({ file: join(root, 'src/app.ts'), weights: { bogus: 1 } as never }), /coChange/);
+  });
+});
