@@ -10,7 +10,7 @@
  * not on every edge edit.
  */
 import type { ImportGraph } from './graph';
-import { fileKind, type FileKind } from './fileKind';
+import { fileKind, FILE_KINDS, type FileKind } from './fileKind';
 import { dirOf, fileStem, nameTokens, pathTokens } from './nameTokens';
 
 export interface FileTable {
@@ -23,6 +23,8 @@ export interface FileTable {
   readonly ids: Int32Array;
   /** Per id (indexed up to graph.capacity); meaningless for dead ids. */
   readonly kind: readonly FileKind[];
+  /** Per id: index of the kind in FILE_KINDS (a typed array for the hot loop). */
+  readonly kindIndex: Uint8Array;
   readonly dirId: Int32Array;
   readonly stemId: Int32Array;
   readonly nameTokens: readonly (readonly number[])[];
@@ -53,6 +55,7 @@ interface MutableTable {
   ids: Int32Array;
   paths: (string | undefined)[];
   kind: FileKind[];
+  kindIndex: Uint8Array;
   dirId: Int32Array;
   stemId: Int32Array;
   nameTokens: number[][];
@@ -104,6 +107,7 @@ function emptyTable(graph: ImportGraph): MutableTable {
     ids: new Int32Array(0),
     paths: [],
     kind: [],
+    kindIndex: new Uint8Array(0),
     dirId: new Int32Array(0),
     stemId: new Int32Array(0),
     nameTokens: [],
@@ -129,6 +133,9 @@ function refresh(t: MutableTable): void {
   const graph = t.graph;
   const capacity = graph.capacity;
   if (t.dirId.length < capacity) {
+    const kindIndex = new Uint8Array(t.dirId.length < capacity ? Math.max(capacity, t.dirId.length * 2) : t.dirId.length);
+    kindIndex.set(t.kindIndex);
+    t.kindIndex = kindIndex;
     t.dirId = grow(t.dirId, capacity);
     t.stemId = grow(t.stemId, capacity);
   }
@@ -144,6 +151,7 @@ function refresh(t: MutableTable): void {
     pathsChanged = true;
     t.paths[id] = path;
     t.kind[id] = fileKind(path);
+    t.kindIndex[id] = FILE_KINDS.indexOf(t.kind[id]);
     t.dirId[id] = internDir(t, dirOf(path));
     const stem = fileStem(path);
     t.stemId[id] = stem === undefined ? -1 : intern(t.stemIds, stem);

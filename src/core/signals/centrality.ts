@@ -10,7 +10,9 @@ export const centralitySignal = defineSignal<undefined>({
   prepare: () => undefined,
   accumulate(_state, scope, weight, scores) {
     const centrality = scope.table.centrality;
-    for (const id of scope.table.ids) {
+    const ids = scope.table.ids;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       const v = centrality[id];
       if (v > 0) scores[id] += weight * v;
     }

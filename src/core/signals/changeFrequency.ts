@@ -13,7 +13,9 @@ export const changeFrequencySignal = defineSignal<ChangeFrequency | undefined>({
   accumulate(frequency, scope, weight, scores) {
     if (!frequency) return;
     const percentile = frequency.percentile;
-    for (const id of scope.table.ids) {
+    const ids = scope.table.ids;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       const v = percentile[id];
       if (v > 0) scores[id] += weight * v;
     }

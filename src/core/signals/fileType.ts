@@ -3,7 +3,7 @@
  * config 0.6, test 0.4, docs 0.2, asset 0. The seed design's values, kept with the seed baseline.
  */
 import { defineSignal } from './signal';
-import type { FileKind } from '../fileKind';
+import { FILE_KINDS, type FileKind } from '../fileKind';
 
 export const FILE_TYPE_VALUE: Readonly<Record<FileKind, number>> = {
   source: 1.0,
@@ -13,6 +13,9 @@ export const FILE_TYPE_VALUE: Readonly<Record<FileKind, number>> = {
   docs: 0.2,
   asset: 0,
 };
+
+/** FILE_TYPE_VALUE by FILE_KINDS index, for the per-file loop. */
+const VALUE_BY_INDEX = Float64Array.from(FILE_KINDS.map((k) => FILE_TYPE_VALUE[k]));
 
 const DESCRIPTION: Readonly<Record<FileKind, string>> = {
   source: 'source file',
@@ -27,9 +30,11 @@ export const fileTypeSignal = defineSignal<undefined>({
   name: 'fileType',
   prepare: () => undefined,
   accumulate(_state, scope, weight, scores) {
-    const kind = scope.table.kind;
-    for (const id of scope.table.ids) {
-      const v = FILE_TYPE_VALUE[kind[id]];
+    const kindIndex = scope.table.kindIndex;
+    const ids = scope.table.ids;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const v = VALUE_BY_INDEX[kindIndex[id]];
       if (v > 0) scores[id] += weight * v;
     }
   },

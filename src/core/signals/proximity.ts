@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { baseName, MAX_HOPS, type QueryScope } from '../queryScope';
-import { ImportGraph } from '../graph';
+import { chainTo } from '../importDistance';
 
 function value(scope: QueryScope, id: number): number {
   const depth = scope.bfs?.depth[id] ?? -1;
@@ -23,7 +23,7 @@ export const proximitySignal = defineSignal<undefined>({
     if (scope.queryPath === undefined) return { value: 0, evidence: 'no query file' };
     if (!scope.bfs) return { value: 0, evidence: `${baseName(scope.queryPath)} is not in the import graph` };
     if (v === 0) return { value: 0, evidence: `no import path within ${MAX_HOPS} hops` };
-    const chain = ImportGraph.pathTo(scope.bfs, id).map((step) => baseName(scope.facts.graph.pathOf(step)));
+    const chain = chainTo(scope.bfs, id).map((step) => baseName(scope.facts.graph.pathOf(step)));
     const hops = chain.length - 1;
     return { value: v, evidence: `${hops} ${hops === 1 ? 'hop' : 'hops'}: ${chain.join(' -> ')}` };
   },

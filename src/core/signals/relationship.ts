@@ -7,7 +7,7 @@ import { defineSignal } from './signal';
 import { baseName, type QueryScope } from '../queryScope';
 import { dirIdOf } from '../fileTable';
 import { dirOf } from '../nameTokens';
-import { ImportGraph } from '../graph';
+import { chainTo } from '../importDistance';
 
 export const DIRECT_IMPORT = 1.0;
 export const TWO_HOPS = 0.5;
@@ -56,7 +56,7 @@ export const relationshipSignal = defineSignal<State>({
       return { value: v, evidence };
     }
     if (v === TWO_HOPS) {
-      const via = ImportGraph.pathTo(scope.bfs!, id)[1];
+      const via = chainTo(scope.bfs!, id)[1];
       return { value: v, evidence: `2 import hops from ${q} via ${baseName(scope.facts.graph.pathOf(via))}` };
     }
     if (v === SAME_FOLDER) return { value: v, evidence: `same folder as ${q}` };

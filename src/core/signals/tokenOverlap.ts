@@ -32,10 +32,24 @@ export function overlap(
   if (words.length === 0) return { ...NO_OVERLAP, words };
   const shared = new Uint16Array(table.graph.capacity);
   const ids: number[] = [];
-  for (const word of words) {
-    const token = table.tokenIds.get(word);
-    if (token === undefined) continue;
-    for (const id of filesByToken.get(token) ?? []) if (shared[id]++ === 0) ids.push(id);
+  const tokens = words.map((w) => table.tokenIds.get(w)).filter((t): t is number => t !== undefined);
+  const postings = tokens.reduce((sum, t) => sum + (filesByToken.get(t)?.length ?? 0), 0);
+  if (postings <= table.ids.length) {
+    for (const token of tokens) for (const id of filesByToken.get(token) ?? []) if (shared[id]++ === 0) ids.push(id);
+  } else {
+    // Common folder words ('packages', 'src'-like names) reach most files: one pass over every
+    // file's few words is cheaper than walking several near-complete posting lists.
+    const mark = new Uint8Array(table.tokens.length);
+    for (const token of tokens) mark[token] = 1;
+    for (const id of table.ids) {
+      const mine = tokensOf[id];
+      let common = 0;
+      for (let i = 0; i < mine.length; i++) common += mark[mine[i]];
+      if (common > 0) {
+        shared[id] = common;
+        ids.push(id);
+      }
+    }
   }
   return { words, ids, shared, tokensOf };
 }
