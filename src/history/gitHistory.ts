@@ -160,27 +160,30 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     return emptyHistory(note);
   };
   try {
-    const [where, head, branch, email] = await Promise.all([
-      runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository']),
-      runGit(target, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']),
-      runGit(target, ['symbolic-ref', '-q', 'HEAD']),
+    // Round one, in parallel: where we are, HEAD and its branch, the user, and (when refreshing)
+    // whether the stored head is still an ancestor. Round two is the log. Each git start costs
+    // ~5 ms, so the incremental refresh is two process latencies plus the log of the new commits.
+    const [where, email, ancestor] = await Promise.all([
+      runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD']),
       runGit(target, ['config', 'user.email']),
+      options.sinceHead ? runGit(target, ['merge-base', '--is-ancestor', options.sinceHead, 'HEAD']) : undefined,
     ]);
-    if (where.code !== 0) return quiet('not a git repository');
-    const [inside, prefix, shallow] = where.stdout.split('\n');
+    if (where.code !== 0) {
+      // rev-parse fails both outside a repository and in one without commits ('HEAD' is unknown there).
+      const inside = await runGit(target, ['rev-parse', '--is-inside-work-tree']);
+      return quiet(inside.code === 0 ? 'no commits yet' : 'not a git repository');
+    }
+    const [inside, prefix, shallow, headSha, branch] = where.stdout.split('\n');
     if (inside !== 'true') return quiet('not a git work tree');
     if (shallow === 'true') return quiet('shallow clone: history not read', 'run `git fetch --unshallow` to use it');
-    if (head.code !== 0) return quiet('no commits yet');
-    const headSha = head.stdout.trim();
-    if (branch.code !== 0) log?.info(`history of ${root}: detached HEAD at ${headSha.slice(0, 10)}; reading its history`);
+    if (branch === 'HEAD') log?.info(`history of ${root}: detached HEAD at ${headSha.slice(0, 10)}; reading its history`);
     const userEmail = email.code === 0 ? email.stdout.trim() || undefined : undefined;
     const read = (exclude?: string) =>
       readCommits({ ...target, rev: headSha, exclude, prefix, userEmail, maxCommits: options.maxCommits, maxYears: options.maxYears, now: options.now });
 
     if (options.sinceHead) {
       if (options.sinceHead === headSha) return { head: headSha, commits: [], renames: new Map(), incremental: true, userEmail };
-      const ancestor = await runGit(target, ['merge-base', '--is-ancestor', options.sinceHead, headSha]);
-      if (ancestor.code === 0) {
+      if (ancestor?.code === 0) {
         const { commits, renames } = await read(options.sinceHead);
         return { head: headSha, commits, renames, incremental: true, userEmail };
       }

@@ -58,7 +58,7 @@ export class ActivityLog {
     if (kind === 'view') {
       state.row = { ...row, lastViewed: Math.max(row.lastViewed ?? time, time), viewCount: row.viewCount + (counts ? 1 : 0) };
     } else {
-      // A save is the end of an edit: it moves the edit time, the edits themselves were counted.
+      // A save ends an edit and a creation starts one: both move the edit time; only edits are counted.
       state.row = { ...row, lastEdited: Math.max(row.lastEdited ?? time, time), editCount: row.editCount + (counts && kind === 'edit' ? 1 : 0) };
     }
     if (counts) {
