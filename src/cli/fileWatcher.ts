@@ -10,8 +10,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { Logger } from '../engineApi';
-import type { AgentEngine } from './mcpServer';
+import type { EngineApi, Logger } from '../engineApi';
 
 /** A path that changed: `exists` false means it (file or folder) is gone. Paths are absolute. */
 export interface TreeChange {
@@ -283,7 +282,7 @@ function pollTree(
  * (updateFile), a new file is offered to the engine (fileCreated; it decides whether to index
  * it), and a vanished file or folder removes what the engine holds under it.
  */
-export function feedEngine(engine: AgentEngine, root: string, log?: Logger): (changes: readonly TreeChange[]) => Promise<void> {
+export function feedEngine(engine: EngineApi, root: string, log?: Logger): (changes: readonly TreeChange[]) => Promise<void> {
   return async (changes) => {
     const indexed = new Set(engine.listFiles(root));
     for (const change of changes) {

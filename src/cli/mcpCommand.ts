@@ -12,7 +12,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
 import { CLI_ENGINE_OPTIONS, chooseDb, chooseRoot, stderrLogger } from './cliEngine';
-import { createMcpServer, type AgentEngine } from './mcpServer';
+import { createMcpServer } from './mcpServer';
 import { feedEngine, watchTree, type FileWatcher } from './fileWatcher';
 import { Engine } from '../engine';
 import type { IndexProgress } from '../engineApi';
@@ -51,13 +51,13 @@ export async function run(args: string[]): Promise<number> {
   if (dbPath && isWithin(root, dbPath)) return usageError(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
 
   const log = stderrLogger(Boolean(options.quiet));
-  const engine = (await Engine.create({
+  const engine = await Engine.create({
     roots: [root],
     dbPath,
     historyEnabled: !options['no-history'],
     historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
     log,
-  })) as unknown as AgentEngine;
+  });
 
   let indexingNote: string | undefined = 'indexing has not started yet; answers may be incomplete.';
   const server = createMcpServer({ engine, root, version, indexingNote: () => indexingNote, log });

@@ -15,31 +15,21 @@
  * ordinary tool results, so this file uses the low-level Server and validates with zod itself.
  * An engine failure becomes a tool result with isError and one logged line; the server keeps going.
  *
- * Engine additions this face needs (AgentEngine below; to be folded into EngineApi):
- *   listFiles(root: string): readonly string[]
- *     Root-relative ('/' separators) paths of every indexed file in that folder, any order.
- *   markExplored(taskId: string, path: string): TaskInfo | undefined
- *     Record one visit of the absolute `path` in task `taskId` (active or not) without touching
- *     editor recency; undefined when no task has that id.
+ * EngineApi calls added for this face: listFiles(root) (the project map) and
+ * markExplored(taskId, path) (an agent's exploration, in any task, without touching editor recency).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { EngineApi, Logger, RankAnswer, TaskInfo } from '../engineApi';
+import type { EngineApi, Logger, RankAnswer } from '../engineApi';
 import { describeRankedFile, topReasons } from '../core/explain';
 import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
 import { SIGNAL_NAMES, type RankedFile } from '../core/ranking';
 import { resolveInsideRoot } from '../workspace/safePath';
 
-/** What the MCP tools need from the engine: EngineApi plus two calls an agent face needs. */
-export interface AgentEngine extends EngineApi {
-  listFiles(root: string): readonly string[];
-  markExplored(taskId: string, path: string): TaskInfo | undefined;
-}
-
 export interface McpServerOptions {
-  readonly engine: AgentEngine;
+  readonly engine: EngineApi;
   /** Absolute workspace root; every path an agent sends must lie inside it. */
   readonly root: string;
   readonly version?: string;

@@ -4,11 +4,10 @@
  * The stdio test runs the real engine; this one pins down what the server itself does.
  */
 import { relative, resolve } from 'node:path';
-import type { AgentEngine } from '../../../src/cli/mcpServer';
-import type { EngineState, RankAnswer, RankRequest, TaskInfo } from '../../../src/engineApi';
+import type { EngineApi, EngineState, RankAnswer, RankRequest, TaskInfo } from '../../../src/engineApi';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/core/ranking';
 
-export interface FakeEngine extends AgentEngine {
+export interface FakeEngine extends EngineApi {
   readonly requests: RankRequest[];
   state: EngineState;
   failNextRank?: string;
