@@ -33,7 +33,26 @@ export function extractImports(text: string, isDeclarationFile = false): Extract
     seen.add(key);
     result.push({ specifier, kind });
   }
+  // preProcessFile does not know `export * as ns from '...'` (it expects `from` right after `*`).
+  if (text.includes('* as')) {
+    for (const m of text.matchAll(EXPORT_STAR_AS)) {
+      const kind: EdgeKind = isDeclarationFile ? 'type-only' : 'export';
+      const key = `${kind}\0${m[2]}`;
+      if (!isInComment(text, m.index) && !seen.has(key)) {
+        seen.add(key);
+        result.push({ specifier: m[2], kind });
+      }
+    }
+  }
   return result;
+}
+
+const EXPORT_STAR_AS = /\bexport\s+(?:type\s+)?\*\s+as\s+[\w$]+\s+from\s*(['"])([^'"\n]+)\1/g;
+
+/** A line comment or a block-comment line ("// ...", " * ...") before `at` on its line. */
+function isInComment(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  return /^\s*(?:\/\/|\*|\/\*)/.test(text.slice(lineStart, at)) || text.slice(lineStart, at).includes('//');
 }
 
 /**

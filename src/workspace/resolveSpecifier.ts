@@ -8,16 +8,18 @@
  * paths inside the workspace (a Set lookup, no syscall; and only workspace files can become
  * edges) and from the SourceHost, cached, for node_modules and anything above the root.
  *
- * Then two fallbacks that only add edges: a bare specifier naming a workspace package maps to its
- * source (workspacePackages.ts), and a relative specifier that a strict mode refuses (node16
- * without extension) is retried with bundler rules, which is what the developer's bundler does.
+ * Then fallbacks that only add edges: a non-relative specifier is tried with the root-level
+ * configs' `paths` (a monorepo's tsconfig.base.json maps its package names to sources for every
+ * folder); a bare specifier naming a workspace package maps to its source (workspacePackages.ts);
+ * a relative specifier that a strict mode refuses (node16 without extension) is retried with
+ * bundler rules, which is what the developer's bundler does.
  */
 import { builtinModules } from 'node:module';
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { DEFAULT_COMPILER_OPTIONS, type ProjectConfig, type TsconfigSet } from './tsconfigs';
-import { absPath, relPath, type SourceHost } from './sourceHost';
+import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
 import type { WorkspacePackages } from './workspacePackages';
 
 /** Why an import is not an edge: it resolved outside the workspace, or it did not resolve (by specifier kind). */
@@ -107,14 +109,28 @@ export class ModuleResolver {
     const fromAbs = absPath(this.host.root, from);
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     const found = this.tsResolve(specifier, fromAbs, kind, project.options, project.cache);
+    // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
+    let declaration: string | undefined;
     if (found !== undefined) {
       const rel = relPath(this.host.root, found);
-      if (this.known.isWorkspaceFile(rel)) return { to: rel };
+      if (this.known.isWorkspaceFile(rel)) {
+        if (relative || !isDeclarationPath(rel)) return { to: rel };
+        declaration = rel;
+      }
+    }
+    if (!relative) {
+      for (const other of this.configs.rootAliasConfigs()) {
+        if (other === project) continue;
+        const viaRoot = this.tsResolve(specifier, fromAbs, kind, other.options, other.cache);
+        const rel = viaRoot === undefined ? undefined : relPath(this.host.root, viaRoot);
+        if (rel !== undefined && this.known.isWorkspaceFile(rel) && (!declaration || isTypeScriptSource(rel))) return { to: rel };
+      }
     }
     if (!relative && this.packages.owns(specifier)) {
       const source = this.packages.resolve(specifier, (rel) => this.known.isWorkspaceFile(rel), project.options.customConditions);
-      if (source) return { to: source };
+      if (source && (!declaration || isTypeScriptSource(source))) return { to: source };
     }
+    if (declaration) return { to: declaration };
     if (found === undefined && relative && project.options.moduleResolution !== ts.ModuleResolutionKind.Bundler) {
       const retry = this.tsResolve(specifier, fromAbs, kind, this.lenient.options, this.lenient.cache);
       if (retry !== undefined) {
@@ -152,6 +168,11 @@ export function unresolvedKind(specifier: string, project: ProjectConfig): Unres
   if (specifier.startsWith('#') || specifier.startsWith('~') || specifier.startsWith('@/')) return 'alias';
   if (project.aliases.some((re) => re.test(specifier))) return 'alias';
   return 'bare';
+}
+
+/** A .ts/.tsx/.mts/.cts file that is not a declaration: what a declaration file is built from. */
+function isTypeScriptSource(rel: string): boolean {
+  return /\.(?:ts|tsx|mts|cts)$/.test(rel) && !isDeclarationPath(rel);
 }
 
 function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {

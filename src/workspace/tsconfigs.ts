@@ -72,6 +72,22 @@ export class TsconfigSet {
     return nearest.project;
   }
 
+  /**
+   * Root-level configs with `paths` or `baseUrl` (tsconfig.base.json, tsconfig.json...): a monorepo
+   * maps its package names to sources there, and files under folders with their own config (or
+   * none) import those names too. Used as a second opinion for non-relative specifiers.
+   */
+  rootAliasConfigs(): readonly ProjectConfig[] {
+    this.rootAliases ??= [...this.configPaths]
+      .filter((p) => !p.includes('/') && /^(?:ts|js)config[^/]*\.json$/.test(p))
+      .sort((a, b) => rootConfigRank(a) - rootConfigRank(b))
+      .map((p) => this.parse(p).project)
+      .filter((c) => c.options.paths !== undefined || c.options.baseUrl !== undefined);
+    return this.rootAliases;
+  }
+
+  private rootAliases: ProjectConfig[] | undefined;
+
   /** Every config read so far (for clearing caches). */
   projects(): ProjectConfig[] {
     return [this.defaults, ...[...this.parsed.values()].map((p) => p.project)];
@@ -159,6 +175,11 @@ export class TsconfigSet {
       realpath: (abs: string) => absPath(root, this.host.realpath?.(relPath(root, abs)) ?? relPath(root, abs)),
     } as ts.ParseConfigHost;
   }
+}
+
+/** tsconfig.json first, then tsconfig.base.json, then the rest by name. */
+function rootConfigRank(name: string): number {
+  return name === 'tsconfig.json' ? 0 : name === 'tsconfig.base.json' ? 1 : name === 'jsconfig.json' ? 2 : 3;
 }
 
 function makeProject(path: string | undefined, parsed: ts.CompilerOptions, root: string): ProjectConfig {

@@ -1,0 +1,318 @@
+/**
+ * bench/index: our import-graph index against a naive ts-morph Project, on the same files, in one run.
+ *
+ *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers]
+ *
+ * Each contender runs in its own child process so its peak RSS is its own:
+ *   ours      full index (in-thread), then per-edit updateFile on --edits files (an import added)
+ *   workers   full index with the worker pool (bundled here with esbuild), when --workers
+ *   warm      cold build, warm build from the cold build's records, then again after touching
+ *             (mtime only, as a branch switch does) and editing (content) --touch files, when --warm
+ *   tsmorph   Project with the root tsconfig's options + our file list, getImportDeclarations /
+ *             getExportDeclarations + getModuleSpecifierSourceFile; per-edit replaceWithText + re-query
+ * Then the edge sets are compared (missing / extra against ts-morph, with examples and reasons).
+ * Prints figures and ratios; never pass/fail.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, type OptionSpec } from '../src/cli/args';
+import { DiskSourceHost } from '../src/workspace/diskSourceHost';
+import { createIndexExtractor } from '../src/workspace/indexWorkerPool';
+import { WorkspaceIndex, type FileRecord, type IndexStats } from '../src/workspace/workspaceIndex';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  root: { type: 'string', description: 'repository to index' },
+  warm: { type: 'boolean', description: 'also measure warm starts from records' },
+  touch: { type: 'number', description: 'files touched/edited between warm builds (default 50)' },
+  edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
+  workers: { type: 'boolean', description: 'also measure the worker-pool build' },
+  tsconfig: { type: 'string', description: "config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)" },
+  phase: { type: 'string', description: '(internal) run one contender and write JSON to --out' },
+  out: { type: 'string', description: '(internal)' },
+};
+
+interface PhaseResult {
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  files: number;
+  edges: [string, string, string][]; // from, to, kind ('' for ts-morph)
+  editMs?: number[];
+  extra?: Record<string, number | string>;
+}
+
+const args = parseArgs(process.argv.slice(2), OPTIONS).options;
+const root = resolve(String(args.root ?? '.'));
+const editCount = Number(args.edits ?? 100);
+
+if (args.phase) {
+  runPhase(String(args.phase)).then(
+    (r) => writeFileSync(String(args.out), JSON.stringify(r)),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+} else main();
+
+function main(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
+  const run = (phase: string): PhaseResult => {
+    const out = join(dir, `${phase}.json`);
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename, ...process.argv.slice(2), '--phase', phase, '--out', out], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BENCH_WORKER_DIR: dir },
+    });
+    if (child.status !== 0 || !existsSync(out)) throw new Error(`phase ${phase} failed (${child.status})`);
+    return JSON.parse(readFileSync(out, 'utf8')) as PhaseResult;
+  };
+  console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
+  const ours = run('ours');
+  const workers = args.workers ? run('workers') : undefined;
+  const warm = args.warm ? run('warm') : undefined;
+  const tsm = run('tsmorph');
+  rmSync(dir, { recursive: true, force: true });
+
+  const row = (name: string, r: PhaseResult) =>
+    `  ${name.padEnd(22)} ${fmt(r.ms).padStart(9)} wall ${fmt(r.cpuMs).padStart(9)} cpu ${String(r.peakRssMb).padStart(6)} MB peak RSS  ${r.files} files, ${r.edges.length} edges`;
+  console.log('\nfull index');
+  console.log(row('ours (in-thread)', ours));
+  if (workers) console.log(row(`ours (${workers.extra?.workers} workers)`, workers));
+  console.log(row('ts-morph Project', tsm));
+  console.log(`  ratio: ours is ${(tsm.ms / ours.ms).toFixed(1)}x faster (wall), ${(tsm.cpuMs / ours.cpuMs).toFixed(1)}x less cpu, ${(ours.peakRssMb / tsm.peakRssMb).toFixed(2)} of its peak RSS`);
+  if (workers) console.log(`  workers vs in-thread: ${(ours.ms / workers.ms).toFixed(2)}x (wall), extract phase ${workers.extra?.extractMs} ms vs ${ours.extra?.extractMs} ms`);
+  console.log(`  our phases: ${ours.extra?.phases}`);
+
+  console.log(`\nper-edit update (an import added to each of ${ours.editMs?.length} files)`);
+  console.log(`  ours        median ${fmt(median(ours.editMs!), 3)} ms  p90 ${fmt(p90(ours.editMs!), 3)} ms`);
+  console.log(`  ts-morph    median ${fmt(median(tsm.editMs!), 1)} ms  p90 ${fmt(p90(tsm.editMs!), 1)} ms  (${tsm.editMs!.length} files)`);
+  console.log(`  ratio: ${(median(tsm.editMs!) / median(ours.editMs!)).toFixed(0)}x (median)`);
+
+  if (warm) {
+    console.log('\nwarm start (records from the cold build)');
+    console.log(`  cold                 ${fmt(Number(warm.extra!.coldMs))} ms`);
+    console.log(`  warm, nothing changed ${fmt(Number(warm.extra!.warmMs))} ms  = ${pct(Number(warm.extra!.warmMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.warmRead} files read)`);
+    console.log(`  warm, ${warm.extra!.touched} touched    ${fmt(Number(warm.extra!.touchMs))} ms  = ${pct(Number(warm.extra!.touchMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.touchRead} read, ${warm.extra!.touchExtracted} extracted)`);
+    console.log(`  warm, ${warm.extra!.touched} edited     ${fmt(Number(warm.extra!.editMs))} ms  = ${pct(Number(warm.extra!.editMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.editRead} read, ${warm.extra!.editResolved} imports resolved)`);
+    console.log(`  warm graph equals cold graph: ${warm.extra!.same}`);
+  }
+
+  compareEdges(ours, tsm);
+}
+
+function compareEdges(ours: PhaseResult, tsm: PhaseResult): void {
+  const key = (e: [string, string, string]) => `${e[0]} -> ${e[1]}`;
+  const ourSet = new Map(ours.edges.map((e) => [key(e), e]));
+  const theirSet = new Set(tsm.edges.map(key));
+  const missing = [...theirSet].filter((k) => !ourSet.has(k));
+  const extra = [...ourSet.values()].filter((e) => !theirSet.has(key(e)));
+  const reasons = new Map<string, [string, string, string][]>();
+  for (const e of extra) {
+    const reason =
+      e[2] === 'dynamic' || e[2] === 'require'
+        ? e[2]
+        : /(^|\/)\./.test(e[0])
+          ? 'dot-directory importer'
+          : e[2] === 'type-only' && /\.d\.[cm]?ts$/.test(e[0])
+            ? 'from a .d.ts (ts-morph resolves declarations lazily)'
+            : 'other (per-folder tsconfig, workspace package, bundler fallback)';
+    reasons.set(reason, [...(reasons.get(reason) ?? []), e]);
+  }
+  console.log('\nedge agreement with ts-morph');
+  console.log(`  ts-morph ${theirSet.size} edges, ours ${ourSet.size}`);
+  console.log(`  missing (ts-morph has, we do not): ${missing.length} = ${pct(missing.length / Math.max(1, theirSet.size), 2)}`);
+  for (const m of missing.slice(0, 8)) console.log(`    ${m}`);
+  console.log(`  extra (we have, ts-morph does not): ${extra.length}`);
+  for (const [reason, list] of reasons) {
+    console.log(`    ${reason}: ${list.length}`);
+    for (const e of list.slice(0, 3)) console.log(`      ${e[0]} -> ${e[1]} (${e[2]})`);
+  }
+}
+
+async function runPhase(phase: string): Promise<PhaseResult> {
+  if (phase === 'ours') return oursPhase();
+  if (phase === 'workers') return workersPhase();
+  if (phase === 'warm') return warmPhase();
+  if (phase === 'tsmorph') return tsMorphPhase();
+  throw new Error(`unknown phase ${phase}`);
+}
+
+async function oursPhase(): Promise<PhaseResult> {
+  const { result, index, stats } = await timed(async () => {
+    const index = new WorkspaceIndex(new DiskSourceHost(root));
+    const stats = await index.build();
+    return { index, stats };
+  });
+  const editMs: number[] = [];
+  for (const file of editFiles(index.graph.files())) {
+    const text = readFileSync(join(root, file), 'utf8') + "\nimport './bench-probe';\n";
+    const t = performance.now();
+    index.updateFile(file, text);
+    editMs.push(performance.now() - t);
+  }
+  return { ...result, files: stats.files, edges: edgesOf(index), editMs, extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract) } };
+}
+
+async function workersPhase(): Promise<PhaseResult> {
+  const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
+  const esbuild = await import('esbuild');
+  await esbuild.build({ entryPoints: [resolve(__dirname, '../src/workspace/indexWorker.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: workerFile, logLevel: 'warning' });
+  const pool = createIndexExtractor(undefined, { workerFile })!;
+  const { result, index, stats } = await timed(async () => {
+    const index = new WorkspaceIndex(new DiskSourceHost(root));
+    const stats = await index.build({ extractor: pool.extract });
+    return { index, stats };
+  });
+  await pool.dispose();
+  return { ...result, files: stats.files, edges: edgesOf(index), extra: { workers: 2, extractMs: Math.round(stats.timings.extract) } };
+}
+
+async function warmPhase(): Promise<PhaseResult> {
+  const touch = Number(args.touch ?? 50);
+  const build = async (previous?: FileRecord[]) => {
+    const index = new WorkspaceIndex(new DiskSourceHost(root));
+    const t = performance.now();
+    const stats = await index.build({ previous });
+    return { index, stats, ms: performance.now() - t };
+  };
+  const cold = await build();
+  const records = [...cold.index.records()];
+  const warm = await build(records);
+  const same = JSON.stringify(edgesOf(warm.index).sort()) === JSON.stringify(edgesOf(cold.index).sort());
+  const files = editFiles(cold.index.graph.files()).slice(0, touch);
+  const future = new Date(Date.now() + 1000);
+  for (const f of files) utimesSync(join(root, f), future, future);
+  const touched = await build([...warm.index.records()]);
+  const originals = files.map((f) => readFileSync(join(root, f), 'utf8'));
+  let edited: Awaited<ReturnType<typeof build>>;
+  try {
+    files.forEach((f, i) => writeFileSync(join(root, f), originals[i] + '\n// edited\n'));
+    edited = await build([...touched.index.records()]);
+  } finally {
+    files.forEach((f, i) => writeFileSync(join(root, f), originals[i]));
+  }
+  return {
+    ms: warm.ms,
+    cpuMs: 0,
+    peakRssMb: peakRss(),
+    files: warm.stats.files,
+    edges: [],
+    extra: {
+      coldMs: Math.round(cold.ms),
+      warmMs: Math.round(warm.ms),
+      warmRead: warm.stats.read,
+      touched: files.length,
+      touchMs: Math.round(touched.ms),
+      touchRead: touched.stats.read,
+      touchExtracted: touched.stats.files - touched.stats.reused,
+      editMs: Math.round(edited.ms),
+      editRead: edited.stats.read,
+      editResolved: edited.stats.resolved,
+      same: String(same),
+    },
+  };
+}
+
+async function tsMorphPhase(): Promise<PhaseResult> {
+  const { Project } = await import('ts-morph');
+  // The same file list as ours, so the comparison is about extraction and resolution only.
+  const discovery = await new DiskSourceHost(root).listFiles();
+  const paths = discovery.files.filter((f) => f.size <= 1024 * 1024 && !/\.min\.[cm]?js$/.test(f.path)).map((f) => f.path);
+  const tsconfig = args.tsconfig ? resolve(root, String(args.tsconfig)) : [join(root, 'tsconfig.json'), join(root, 'tsconfig.base.json')].find(existsSync);
+  const { result, project, edges } = await timed(async () => {
+    const project = tsconfig
+      ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } })
+      : new Project({ compilerOptions: { allowJs: true } });
+    for (const p of paths) project.addSourceFileAtPath(join(root, p));
+    const edges: [string, string, string][] = [];
+    for (const sf of project.getSourceFiles()) edges.push(...tsMorphEdges(sf));
+    return { project, edges };
+  });
+  const inSet = new Set(paths);
+  const ownEdges = edges.filter((e) => inSet.has(e[0]) && inSet.has(e[1]));
+  const editMs: number[] = [];
+  for (const file of editFiles(paths)) {
+    const sf = project.getSourceFile(join(root, file));
+    if (!sf) continue;
+    const text = sf.getFullText() + "\nimport './bench-probe';\n";
+    const t = performance.now();
+    sf.replaceWithText(text);
+    tsMorphEdges(sf);
+    editMs.push(performance.now() - t);
+  }
+  return { ...result, files: paths.length, edges: ownEdges, editMs };
+
+  function tsMorphEdges(sf: import('ts-morph').SourceFile): [string, string, string][] {
+    const from = rel(sf.getFilePath());
+    const out: [string, string, string][] = [];
+    for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+      const target = d.getModuleSpecifierSourceFile();
+      if (target) out.push([from, rel(target.getFilePath()), '']);
+    }
+    return out;
+  }
+}
+
+/** Every k-th file of the sorted list: a spread of sizes and folders, the same for both contenders. */
+function editFiles(files: readonly string[]): string[] {
+  const sorted = [...files].filter((f) => !/\.d\.[cm]?ts$/.test(f)).sort();
+  const step = Math.max(1, Math.floor(sorted.length / editCount));
+  return sorted.filter((_, i) => i % step === 0).slice(0, editCount);
+}
+
+function edgesOf(index: WorkspaceIndex): [string, string, string][] {
+  const g = index.graph;
+  const out: [string, string, string][] = [];
+  for (const id of g.fileIds()) for (const e of g.outgoingEdges(id)) out.push([g.pathOf(id), e.to, e.kind]);
+  return out;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<T & { result: { ms: number; cpuMs: number; peakRssMb: number } }> {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { ...value, result: { ms, cpuMs: (used.user + used.system) / 1000, peakRssMb: peakRss() } };
+}
+
+function rel(abs: string): string {
+  return abs.startsWith(root + '/') ? abs.slice(root.length + 1) : abs;
+}
+
+function phases(s: IndexStats): string {
+  const t = s.timings;
+  return `list ${fmt(t.list)} ms, read ${fmt(t.read)} ms, extract ${fmt(t.extract)} ms, resolve ${fmt(t.resolve)} ms; ${s.edges} edges, unresolved ${JSON.stringify(s.unresolved)}`;
+}
+
+function peakRss(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function p90(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.9))] ?? NaN;
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+function pct(x: number, digits = 1): string {
+  return `${(x * 100).toFixed(digits)}%`;
+}
