@@ -16,7 +16,9 @@ export const WASM_FILE = 'sql-wasm.wasm';
 export function findSqlWasm(bundleDir: string = __dirname): string {
   const beside = join(bundleDir, WASM_FILE);
   if (existsSync(beside)) return beside;
-  return require.resolve('sql.js/dist/sql-wasm.wasm');
+  // Through a variable: bundled, this fallback is never reached, and esbuild need not resolve it.
+  const fromPackage = `sql.js/dist/${WASM_FILE}`;
+  return require.resolve(fromPackage);
 }
 
 // One compiled module per process: compiling the wasm costs ~100 ms and the result is immutable,
