@@ -141,14 +141,19 @@ function refresh(t: MutableTable): void {
   }
   const ids = new Int32Array(graph.size);
   const alive = new Uint8Array(capacity);
+  const firstNewDir = t.dirs.length;
+  const firstBuild = t.version < 0;
+  const removed: Indexed[] = [];
+  const added: number[] = [];
   let count = 0;
-  let pathsChanged = false;
   for (const id of graph.fileIds()) {
     ids[count++] = id;
     alive[id] = 1;
     const path = graph.pathOf(id);
     if (t.paths[id] === path) continue;
-    pathsChanged = true;
+    // A recycled id: its old file leaves the indexes before the new one enters.
+    if (t.paths[id] !== undefined) removed.push(indexedAs(t, id));
+    added.push(id);
     t.paths[id] = path;
     t.kind[id] = fileKind(path);
     t.kindIndex[id] = FILE_KINDS.indexOf(t.kind[id]);
@@ -160,8 +165,8 @@ function refresh(t: MutableTable): void {
   }
   for (let id = 0; id < t.paths.length; id++) {
     if (t.paths[id] !== undefined && !alive[id]) {
+      removed.push(indexedAs(t, id));
       t.paths[id] = undefined;
-      pathsChanged = true;
     }
   }
   t.ids = ids;
@@ -180,11 +185,60 @@ function refresh(t: MutableTable): void {
     for (const id of ids) t.centrality[id] = Math.log1p(t.degree[id]) * scale;
   }
 
-  if (pathsChanged) {
-    rebuildIndexes(t);
+  const changes = removed.length + added.length;
+  if (changes > 0) {
+    if (firstBuild || changes > INCREMENTAL_LIMIT) rebuildIndexes(t);
+    else updateIndexes(t, removed, added, firstNewDir);
     t.pathsVersion++;
   }
   t.version = graph.version;
+}
+
+/**
+ * Up to this many files added, removed or renamed since the last query, the indexes are patched
+ * in place; beyond it (a first index, a branch switch) one rebuild is cheaper than that many
+ * removals from long posting lists.
+ */
+const INCREMENTAL_LIMIT = 256;
+
+/** What the indexes hold for one id, captured before the id is reused or dropped. */
+interface Indexed {
+  readonly id: number;
+  readonly dirId: number;
+  readonly stemId: number;
+  readonly nameTokens: readonly number[];
+  readonly pathTokens: readonly number[];
+}
+
+function indexedAs(t: MutableTable, id: number): Indexed {
+  return { id, dirId: t.dirId[id], stemId: t.stemId[id], nameTokens: t.nameTokens[id], pathTokens: t.pathTokens[id] };
+}
+
+function updateIndexes(t: MutableTable, removed: readonly Indexed[], added: readonly number[], firstNewDir: number): void {
+  for (const r of removed) {
+    drop(t.filesByDir, r.dirId, r.id);
+    for (const w of r.nameTokens) drop(t.filesByNameToken, w, r.id);
+    for (const w of r.pathTokens) drop(t.filesByPathToken, w, r.id);
+    if (r.stemId >= 0) drop(t.filesByStem, r.stemId, r.id);
+  }
+  for (const id of added) {
+    push(t.filesByDir, t.dirId[id], id);
+    for (const w of t.nameTokens[id]) push(t.filesByNameToken, w, id);
+    for (const w of t.pathTokens[id]) push(t.filesByPathToken, w, id);
+    if (t.stemId[id] >= 0) push(t.filesByStem, t.stemId[id], id);
+  }
+  for (let dir = firstNewDir; dir < t.dirs.length; dir++) if (t.dirParent[dir] >= 0) push(t.childDirs, t.dirParent[dir], dir);
+}
+
+/** Removes one occurrence of value (order inside a posting list does not matter). */
+function drop(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (!list) return;
+  const at = list.lastIndexOf(value);
+  if (at < 0) return;
+  list[at] = list[list.length - 1];
+  list.pop();
+  if (list.length === 0) map.delete(key);
 }
 
 function rebuildIndexes(t: MutableTable): void {
