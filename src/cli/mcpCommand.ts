@@ -51,19 +51,21 @@ export async function run(args: string[]): Promise<number> {
   if (dbPath && isWithin(root, dbPath)) return usageError(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
 
   const log = stderrLogger(Boolean(options.quiet));
-  const engine = await Engine.create({
+  let indexingNote: string | undefined = 'the index is opening; answers may be incomplete.';
+  // Connect first: the client's `initialize` and `tools/list` need no engine, and clients time out
+  // on slow starts. Tool calls wait for the engine to open (the database, not the index).
+  const opening = Engine.create({
     roots: [root],
     dbPath,
     historyEnabled: !options['no-history'],
     historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
     log,
   });
-
-  let indexingNote: string | undefined = 'indexing has not started yet; answers may be incomplete.';
-  const server = createMcpServer({ engine, root, version, indexingNote: () => indexingNote, log });
+  const server = createMcpServer({ engine: opening, root, version, indexingNote: () => indexingNote, log });
   server.onerror = (error) => log.warn(`mcp: ${error.message}`);
   await server.connect(new StdioServerTransport());
   log.info(`related-files mcp: serving ${root} over stdio${dbPath ? ` (database ${dbPath})` : ''}`);
+  const engine = await opening;
 
   const progress = progressReporter(log.info);
   const indexed = engine
@@ -72,9 +74,9 @@ export async function run(args: string[]): Promise<number> {
       progress(p);
     })
     .then(
-      (stats) => {
+      () => {
+        // The engine logs its own summary line.
         indexingNote = undefined;
-        for (const s of stats) log.info(`indexed ${s.files} files, ${s.edges} imports, ${s.commits} commits in ${Math.round(s.ms)} ms`);
       },
       (error: unknown) => {
         indexingNote = `indexing failed (${error instanceof Error ? error.message : String(error)}); answers may be incomplete.`;

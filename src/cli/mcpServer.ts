@@ -29,7 +29,8 @@ import { SIGNAL_NAMES, type RankedFile } from '../core/ranking';
 import { resolveInsideRoot } from '../workspace/safePath';
 
 export interface McpServerOptions {
-  readonly engine: EngineApi;
+  /** The engine, or its creation: the server can answer `initialize` and list tools while the engine opens. */
+  readonly engine: EngineApi | Promise<EngineApi>;
   /** Absolute workspace root; every path an agent sends must lie inside it. */
   readonly root: string;
   readonly version?: string;
@@ -105,7 +106,7 @@ interface ToolSpec {
   readonly input: z.ZodType;
   readonly output?: z.ZodType;
   readonly readOnly: boolean;
-  readonly run: (args: never) => CallToolResult;
+  readonly run: (args: never, engine: EngineApi) => CallToolResult;
 }
 
 /** Build the server. Connect it to a transport (stdio, or in-memory in tests) to serve. */
@@ -132,14 +133,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: raw } = request.params;
     const spec = Object.hasOwn(tools, name) ? tools[name] : undefined;
     if (!spec) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'; tools: ${Object.keys(tools).join(', ')}`);
     const parsed = spec.input.safeParse(raw ?? {});
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${z.prettifyError(parsed.error)}`);
     try {
-      return spec.run(parsed.data as never);
+      return spec.run(parsed.data as never, await options.engine);
     } catch (error) {
       if (error instanceof McpError) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -152,7 +153,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 }
 
 function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
-  const { engine, root } = options;
+  const { root } = options;
 
   /** The absolute path for an agent's path, or an InvalidParams error saying why not. */
   const inside = (input: string): { absolute: string; relative: string } => {
@@ -161,11 +162,8 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
     return safe;
   };
 
-  /** The engine's note and the indexing note, in one sentence pair. */
-  const noteFor = (answer?: RankAnswer): string | undefined => {
-    const notes = [answer?.note, options.indexingNote?.()].filter((n): n is string => !!n);
-    return notes.length > 0 ? [...new Set(notes)].join(' ') : undefined;
-  };
+  /** The engine's note (it already speaks of indexing when a ranking is partial), else the indexing note. */
+  const noteFor = (answer?: RankAnswer): string | undefined => answer?.note ?? options.indexingNote?.();
 
   return {
     get_related_files: {
@@ -175,7 +173,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       input: getRelatedFilesInput,
       output: getRelatedFilesOutput,
       readOnly: true,
-      run: (args: z.output<typeof getRelatedFilesInput>) => {
+      run: (args: z.output<typeof getRelatedFilesInput>, engine) => {
         const file = inside(args.path);
         const answer = engine.rank({
           file: file.absolute,
@@ -198,7 +196,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       input: getProjectMapInput,
       output: getProjectMapOutput,
       readOnly: true,
-      run: (args: z.output<typeof getProjectMapInput>) => {
+      run: (args: z.output<typeof getProjectMapInput>, engine) => {
         const total = engine.listFiles(root).length;
         if (!args.ranked) {
           if (args.path !== undefined) inside(args.path);
@@ -235,7 +233,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         'files you explored, and their neighbours, then rank higher.',
       input: startTaskInput,
       readOnly: false,
-      run: (args: z.output<typeof startTaskInput>) => {
+      run: (args: z.output<typeof startTaskInput>, engine) => {
         const task = engine.startTask(args.name);
         return result(`Started task '${task.name}' (id ${task.id}).`, { task_id: task.id, name: task.name });
       },
@@ -245,7 +243,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       description: 'Record that you read or changed `path` during task `task_id`, so it and its neighbours rank higher for that task.',
       input: markExploredInput,
       readOnly: false,
-      run: (args: z.output<typeof markExploredInput>) => {
+      run: (args: z.output<typeof markExploredInput>, engine) => {
         const file = inside(args.path);
         const task = engine.markExplored(args.task_id, file.absolute);
         if (!task) throw new McpError(ErrorCode.InvalidParams, `unknown task_id '${args.task_id}' (start_task returns one)`);

@@ -85,6 +85,10 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     setFlag: () => {},
     logShown: () => {},
     logOpened: () => {},
+    rankingLog: () => [],
+    exportSessionLog: async () => {
+      throw new Error('not in the fake engine');
+    },
     configure: () => {},
     onDidChange: () => ({ dispose() {} }),
     save: async () => {},

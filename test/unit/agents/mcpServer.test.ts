@@ -55,6 +55,20 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     assert.match(r.content[0].text, /0\.500 src\/auth\/session\.ts — same directory/);
   });
 
+  it('answers initialize and tools/list while the engine is still opening, and tool calls once it is', async () => {
+    let open!: (e: FakeEngine) => void;
+    const later = new Promise<FakeEngine>((resolve) => (open = resolve));
+    const server = createMcpServer({ engine: later, root: FAKE_ROOT });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const early = new Client({ name: 'early', version: '0' });
+    await Promise.all([server.connect(a), early.connect(b)]);
+    assert.equal((await early.listTools()).tools.length, 4);
+    const pending = early.callTool({ name: 'get_related_files', arguments: { path: 'src/auth/login.ts' } });
+    open(engine);
+    assert.equal(((await pending) as TextResult).isError, undefined);
+    await early.close();
+  });
+
   it('get_related_files passes limit, task and search terms (string or list)', async () => {
     await call('get_related_files', { path: join(FAKE_ROOT, 'src/auth/login.ts'), limit: 2, task_id: 't9', search_terms: 'token  refresh' });
     await call('get_related_files', { path: 'src/auth/login.ts', search_terms: ['token'] });
@@ -66,9 +80,14 @@ describe('agents: MCP tools over an engine (in-process)', () => {
 
   it('answers while indexing, with a note', async () => {
     indexing = 'indexing: 2 / 5 files read; answers use what is indexed so far.';
-    const r = await call('get_related_files', { path: 'src/auth/new.ts' });
-    assert.match(String(r.structuredContent!.note), /is not indexed.*indexing: 2 \/ 5/);
-    assert.match(r.content[0].text, /Note: .*indexing/);
+    const r = await call('get_related_files', { path: 'src/auth/login.ts' });
+    assert.match(String(r.structuredContent!.note), /indexing: 2 \/ 5/);
+    assert.match(r.content[0].text, /\n\nNote: indexing/);
+    const map = await call('get_project_map', {});
+    assert.match(String(map.structuredContent!.note), /indexing: 2 \/ 5/);
+    // The engine's own note wins: it knows why this answer is partial.
+    const missing = await call('get_related_files', { path: 'src/auth/new.ts' });
+    assert.equal(missing.structuredContent!.note, 'src/auth/new.ts is not indexed');
   });
 
   it('get_project_map lists alphabetically with paging, or ranked by a path or the active task', async () => {
