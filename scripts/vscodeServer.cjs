@@ -67,7 +67,9 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
     try { process.kill(-server.pid, 'SIGTERM'); } catch { }
     for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
     if (alive()) try { process.kill(-server.pid, 'SIGKILL'); } catch { }
-    fs.rmSync(run, { recursive: true, force: true });
+    // RELATED_FILES_KEEP_RUN=1 keeps the server's data (extension logs under server-data/logs) for a post-mortem.
+    if (process.env.RELATED_FILES_KEEP_RUN) console.log(`kept VS Code run folder ${run}`);
+    else fs.rmSync(run, { recursive: true, force: true });
   };
   process.on('exit', () => { try { process.kill(-server.pid, 'SIGKILL'); } catch { } });
   const base = `http://${host}:${chosenPort}`;

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { extensionApi, fixtureUri, openFixture, viewFor, shownPaths, waitFor } from './helpers';
 
 describe('edits and file changes', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   it('an unsaved edit that adds an import moves the new target to the top', async () => {
     const api = await extensionApi();
@@ -18,13 +18,17 @@ describe('edits and file changes', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('a deleted file disappears from the view', async () => {
+  it('a deleted file disappears from the view, and comes back when restored', async () => {
     const api = await extensionApi();
     await openFixture('src/ui/button.ts');
     await viewFor(api, 'src/ui/button.ts', (p) => p.includes('src/util/format.ts'));
-    await vscode.workspace.fs.delete(fixtureUri('src/util/format.ts'));
+    const format = fixtureUri('src/util/format.ts');
+    const content = await vscode.workspace.fs.readFile(format);
+    await vscode.workspace.fs.delete(format);
     await waitFor('format.ts to leave the view', () => !shownPaths(api).includes('src/util/format.ts'));
     assert.ok(shownPaths(api).length > 0);
+    await vscode.workspace.fs.writeFile(format, content);
+    await waitFor('format.ts back in the view', () => shownPaths(api).includes('src/util/format.ts'));
   });
 
   it('a new file on disk joins the ranking', async () => {
@@ -32,5 +36,7 @@ describe('edits and file changes', function () {
     await openFixture('src/ui/button.ts');
     await vscode.workspace.fs.writeFile(fixtureUri('src/ui/buttonStyles.ts'), Buffer.from("export const buttonStyles = 'bold';\n"));
     await waitFor('buttonStyles.ts in the view', () => shownPaths(api).includes('src/ui/buttonStyles.ts'));
+    await vscode.workspace.fs.delete(fixtureUri('src/ui/buttonStyles.ts'));
+    await waitFor('buttonStyles.ts gone again', () => !shownPaths(api).includes('src/ui/buttonStyles.ts'));
   });
 });

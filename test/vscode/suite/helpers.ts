@@ -27,7 +27,7 @@ export async function openFixture(relativePath: string): Promise<vscode.TextEdit
 }
 
 /** Polls until `probe` returns a truthy value; fails with `what` and the last value seen. */
-export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 45_000): Promise<NonNullable<T>> {
   const started = Date.now();
   let last: T | undefined;
   while (Date.now() - started < timeoutMs) {

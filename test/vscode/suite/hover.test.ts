@@ -7,7 +7,7 @@ function hoverText(hovers: vscode.Hover[]): string {
 }
 
 describe('hover over an import', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   it("shows the target's rank, score table and an open link", async () => {
     const api = await extensionApi();

@@ -4,7 +4,7 @@ import type { TaskInfo } from '../../../src/engineApi';
 import { extensionApi, fixtureUri, openFixture, viewFor, waitFor } from './helpers';
 
 describe('tasks', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   it('starts a task, flags a file for it, and ends it', async () => {
     const api = await extensionApi();

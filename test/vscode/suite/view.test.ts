@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { extensionApi, openFixture, shownPaths, viewFor, waitFor } from './helpers';
 
 describe('Related Files view', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   before(async () => {
     const api = await extensionApi();
