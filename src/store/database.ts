@@ -215,7 +215,9 @@ export class Store {
     const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][]; loose?: FileRecord['loose'] }>();
     this.each('SELECT path, size, mtime_ms, hash, kind, loose FROM files WHERE root = ?', [root], (r) => {
       const path = String(r[0]);
-      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [], loose: parseLoose(r[5]) };
+      const loose = parseLoose(r[5]);
+      // Optional fields are left out rather than set to undefined, so a record round-trips equal.
+      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [], ...(loose ? { loose } : {}) };
       byPath.set(path, r[4] === null ? record : { ...record, kind: String(r[4]) });
     });
     this.each('SELECT from_path, to_path, specifier, kind FROM file_dependencies WHERE root = ?', [root], (r) => {
@@ -310,6 +312,14 @@ export class Store {
   /** Appends newer commits (oldest first) after the stored ones: the incremental refresh. */
   appendCommits(root: string, commits: readonly StoredCommit[], state: HistoryState): void {
     this.transaction(() => this.insertCommits(root, commits, state));
+  }
+
+  /** Forgets `root`'s history (the folder stopped being a repository, or history was turned off). */
+  clearHistory(root: string): void {
+    this.transaction(() => {
+      this.db.run('DELETE FROM commits WHERE root = ?', [root]);
+      this.db.run('DELETE FROM history_state WHERE root = ?', [root]);
+    });
   }
 
   /** Drops `root`'s oldest commits beyond `keep` (the history cap). */

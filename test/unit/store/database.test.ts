@@ -14,7 +14,7 @@ const OTHER = '/work/lib';
 function sampleFiles(): FileRecord[] {
   return [
     { path: 'src/a.ts', size: 10, mtimeMs: 1000.5, hash: 'h1', kind: 'source', edges: [{ to: 'src/b.ts', specifier: './b', kind: 'import' }, { to: 'src/c.ts', specifier: './c', kind: 'type-only' }] },
-    { path: 'src/b.ts', size: 20, mtimeMs: 2000, hash: 'h2', edges: [] },
+    { path: 'src/b.ts', size: 20, mtimeMs: 2000, hash: 'h2', edges: [], loose: [{ specifier: 'lodash', kind: 'import', outcome: 'external' }] },
     { path: 'src/c.ts', size: 30, mtimeMs: 3000, hash: 'h3', kind: 'types', edges: [{ to: 'src/b.ts', specifier: '@/b', kind: 'export' }] },
   ];
 }
@@ -101,6 +101,10 @@ describe('store: Store', () => {
     s.trimCommits(ROOT, 2);
     assert.deepEqual(s.loadCommits(ROOT).map((c) => c.sha), ['a2', 'a3']);
     assert.equal(s.historyState(ROOT)?.head, 'a3');
+    s.clearHistory(ROOT);
+    assert.deepEqual(s.loadCommits(ROOT), []);
+    assert.equal(s.historyState(ROOT), undefined);
+    assert.equal(s.loadFiles(ROOT).length, 2, 'files stay');
     s.forgetRoot(ROOT);
     assert.deepEqual(s.loadFiles(ROOT), []);
     assert.deepEqual(s.loadCommits(ROOT), []);
