@@ -182,6 +182,7 @@ export class WorkspaceIndex {
     const previous = new Map<string, FileRecord>();
     for (const r of options.previous ?? []) previous.set(r.path, r);
     const warnings = [...discovery.warnings];
+    for (const w of warnings) this.log(w);
     const skipped = zeroCounts(SKIP_REASONS);
     const skippedFiles = new Map<string, SkipReason>();
     for (const s of discovery.skipped) {
@@ -361,7 +362,6 @@ export class WorkspaceIndex {
       timings,
       aborted: false,
     };
-    for (const w of warnings) this.log(w);
     onProgress?.({ phase: 'done', done: entries.size, total: entries.size });
     return this.stats;
   }

@@ -1,0 +1,43 @@
+/** Shared helpers for the workspace tests: build an index on a folder and read its edges. */
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DiskSourceHost, type DiskSourceHostOptions } from '../../../src/workspace/diskSourceHost';
+import type { SourceHost } from '../../../src/workspace/sourceHost';
+import { WorkspaceIndex, type BuildOptions } from '../../../src/workspace/workspaceIndex';
+
+export const FIXTURES = resolve(__dirname, '../../fixtures');
+
+export async function indexOf(
+  rootOrHost: string | SourceHost,
+  options: DiskSourceHostOptions = { noGit: true },
+  build: BuildOptions = {},
+): Promise<{ index: WorkspaceIndex; warnings: string[] }> {
+  const host = typeof rootOrHost === 'string' ? new DiskSourceHost(rootOrHost, options) : rootOrHost;
+  const warnings: string[] = [];
+  const index = new WorkspaceIndex(host, (m) => warnings.push(m));
+  await index.build(build);
+  return { index, warnings };
+}
+
+/** "from -> to" for every edge. */
+export function edges(index: WorkspaceIndex): string[] {
+  const g = index.graph;
+  const out: string[] = [];
+  for (const id of g.fileIds()) for (const e of g.outgoingEdges(id)) out.push(`${g.pathOf(id)} -> ${e.to}`);
+  return out.sort();
+}
+
+export function edgeKind(index: WorkspaceIndex, from: string, to: string): string | undefined {
+  const g = index.graph;
+  const a = g.idOf(from);
+  const b = g.idOf(to);
+  return a === undefined || b === undefined ? undefined : g.edgeBetween(a, b)?.kind;
+}
+
+/** A writable copy of a fixture in a temp folder (for tests that change files). */
+export function copyFixture(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `rf-${name}-`));
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  return dir;
+}
