@@ -4,6 +4,7 @@ import { historyFacts } from '../../../src/core/commitHistory';
 import { replaySessions, type BaseSnapshots } from '../../../src/eval/replayRun';
 import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../../../src/eval/replayBaselines';
 import { parseSessionLog } from '../../../src/eval/sessionLog';
+import { sessionQueries } from '../../../src/eval/replayQueries';
 
 function graphOf(files: string[]): ImportGraph {
   const g = new ImportGraph();
@@ -77,5 +78,20 @@ describe('replay: a run over sessions', () => {
     const run = () => replaySessions(log.sessions, () => '/repo', snapshots, { rankers: [sameDirectoryRanker, recentFilesRanker], recencyHalfLifeMs: 1 });
     const strip = (r: Awaited<ReturnType<typeof run>>) => JSON.stringify(r.summaries.map((s) => ({ ...s, ms: 0 })));
     assert.equal(strip(await run()), strip(await run()));
+  });
+});
+
+describe('replay: sessions as tuning queries', () => {
+  it('yields one query per new-file move, seen files not candidates', async () => {
+    const log = parseSessionLog([line('one', 'good', ['src/a.ts', 'src/b.ts', 'src/a.ts', 'src/c.ts']), line('gone', 'nope', ['src/a.ts', 'src/b.ts'])].join('\n'));
+    const queries: { queryFile: string; relevant: string[]; bCandidate: boolean; sampleIndex: number; visits?: number }[] = [];
+    const stats = await sessionQueries(log.sessions, () => '/repo', snapshots, 1000, (q) =>
+      queries.push({ queryFile: q.queryFile, relevant: [...q.relevant], bCandidate: q.isCandidate('src/b.ts'), sampleIndex: q.sampleIndex, visits: q.facts.task?.files.get('src/a.ts')?.visits }),
+    );
+    assert.deepEqual(stats, { sessions: 1, skipped: 1, queries: 2 });
+    assert.deepEqual(queries, [
+      { queryFile: 'src/a.ts', relevant: ['src/b.ts', 'src/c.ts'], bCandidate: true, sampleIndex: 0, visits: 1 },
+      { queryFile: 'src/a.ts', relevant: ['src/c.ts'], bCandidate: false, sampleIndex: 0, visits: 1 },
+    ]);
   });
 });
