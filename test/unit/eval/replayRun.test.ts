@@ -91,7 +91,7 @@ describe('replay: sessions as tuning queries', () => {
     assert.deepEqual(stats, { sessions: 1, skipped: 1, queries: 2 });
     assert.deepEqual(queries, [
       { queryFile: 'src/a.ts', relevant: ['src/b.ts', 'src/c.ts'], bCandidate: true, sampleIndex: 0, visits: 1 },
-      { queryFile: 'src/a.ts', relevant: ['src/c.ts'], bCandidate: false, sampleIndex: 0, visits: 1 },
+      { queryFile: 'src/a.ts', relevant: ['src/c.ts'], bCandidate: false, sampleIndex: 0, visits: 2 },
     ]);
   });
 });
