@@ -64,6 +64,8 @@ export function tallyCommits(
     seen.add(index);
     const commit = commits[index];
     if (!commit || commit.files.length < 2 || commit.files.length > LARGE_COMMIT_FILES || !keep(commit)) continue;
+    // A commit without a usable time cannot be decayed; leaving it out keeps every value finite.
+    if (!Number.isFinite(commit.time)) continue;
     commitsRead++;
     const weight = coChangeDecay(now - commit.time) / (commit.files.length - 1);
     for (const file of commit.files) {

@@ -11,7 +11,7 @@
  */
 import type { ImportGraph } from './graph';
 import { fileKind, FILE_KINDS, type FileKind } from './fileKind';
-import { dirOf, fileStem, nameTokens, pathTokens } from './nameTokens';
+import { dirOf, fileStem, nameTokens, wordsOf } from './nameTokens';
 
 export interface FileTable {
   readonly graph: ImportGraph;
@@ -65,6 +65,8 @@ interface MutableTable {
   centrality: Float64Array;
   dirs: string[];
   dirParent: number[];
+  /** Per folder id: the distinct word ids of its path, shared by every file in it. */
+  dirWords: number[][];
   dirIds: Map<string, number>;
   tokenIds: Map<string, number>;
   tokens: string[];
@@ -117,6 +119,7 @@ function emptyTable(graph: ImportGraph): MutableTable {
     centrality: new Float64Array(0),
     dirs: [],
     dirParent: [],
+    dirWords: [],
     dirIds: new Map(),
     tokenIds: new Map(),
     tokens: [],
@@ -161,7 +164,7 @@ function refresh(t: MutableTable): void {
     const stem = fileStem(path);
     t.stemId[id] = stem === undefined ? -1 : intern(t.stemIds, stem);
     t.nameTokens[id] = nameTokens(path).map((w) => internToken(t, w));
-    t.pathTokens[id] = pathTokens(path).map((w) => internToken(t, w));
+    t.pathTokens[id] = union(t.dirWords[t.dirId[id]], t.nameTokens[id]);
   }
   for (let id = 0; id < t.paths.length; id++) {
     if (t.paths[id] !== undefined && !alive[id]) {
@@ -264,8 +267,18 @@ function internDir(t: MutableTable, dir: string): number {
   const id = t.dirs.length;
   t.dirs.push(dir);
   t.dirParent.push(parent);
+  // Same words as pathTokens() gives for the folder part of a path, computed once per folder.
+  t.dirWords.push([...new Set(wordsOf(dir))].map((w) => internToken(t, w)));
   t.dirIds.set(dir, id);
   return id;
+}
+
+/** Distinct union of two duplicate-free lists (folder words first, as pathTokens orders them). */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  if (b.length === 0) return a as number[];
+  const result = a.slice();
+  for (const x of b) if (!a.includes(x)) result.push(x);
+  return result;
 }
 
 function internToken(t: MutableTable, word: string): number {

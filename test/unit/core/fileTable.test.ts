@@ -4,6 +4,7 @@ import { ImportGraph } from '../../../src/core/graph';
 import { rankFiles } from '../../../src/core/ranker';
 import { seededRandom } from '../../../src/core/seededRandom';
 import { buildFacts } from './factsBuilder';
+import { nameTokens, pathTokens } from '../../../src/core/nameTokens';
 
 /** The indexes of a table as sorted path lists keyed by what they index, so two graphs with different ids compare. */
 function indexesByPath(t: FileTable) {
@@ -48,6 +49,18 @@ describe('fileTable', () => {
     facts.graph.setEdges('src/b/user.ts', [{ to: 'src/a/login.ts', specifier: '../a/login', kind: 'import' }]);
     const fresh = buildFacts({ files: ['src/a/login.ts', 'src/b/user.ts', 'docs/login.md', 'src/a/loginToken.ts'], edges: [['src/b/user.ts', 'src/a/login.ts']] });
     assert.deepEqual(rankFiles({ queryFile: 'src/a/login.ts' }, facts), rankFiles({ queryFile: 'src/a/login.ts' }, fresh));
+  });
+
+  it('holds the same words as nameTokens() and pathTokens() for each path', () => {
+    const paths = ['packages/authCore/src/token/refreshToken.test.ts', 'auth/auth.ts', 'README.md', 'a/b/index.ts', 'x/user-store/userStore.ts'];
+    const graph = new ImportGraph();
+    for (const p of paths) graph.addFile(p);
+    const t = fileTable(graph);
+    for (const p of paths) {
+      const id = graph.idOf(p)!;
+      assert.deepEqual(t.pathTokens[id].map((w) => t.tokens[w]).sort(), pathTokens(p).sort(), p);
+      assert.deepEqual(t.nameTokens[id].map((w) => t.tokens[w]), nameTokens(p), p);
+    }
   });
 
   it('centrality follows edge edits without a path change', () => {

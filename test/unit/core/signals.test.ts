@@ -213,6 +213,15 @@ describe('signals', () => {
       assert.ok(ranked[1].signals.centrality > 0 && ranked[1].signals.centrality < 0.1);
     });
 
+    it('bad facts (NaN times, files not indexed) give finite values', () => {
+      const facts = buildFacts({ files: ['q.ts', 'x.ts'], activity: { 'x.ts': { lastViewed: NaN }, 'gone.ts': { lastViewed: NOW } }, task: { files: { 'gone/a.ts': {} } } });
+      const history = { ...facts.history, commits: [{ time: NaN, mine: true, files: ['q.ts', 'x.ts'] }], byFile: new Map([['q.ts', [0]], ['x.ts', [0]]]) };
+      const ranked = rankFiles({ queryFile: 'q.ts' }, { ...facts, history });
+      assert.equal(ranked.length, 1);
+      for (const name of SIGNAL_NAMES) assert.ok(Number.isFinite(ranked[0].signals[name]), name);
+      assert.equal(ranked[0].evidence.recency, 'never opened');
+    });
+
     it('empty graph', () => {
       const facts = buildFacts({});
       assert.deepEqual(rankFiles({}, facts), []);
