@@ -20,6 +20,9 @@ import { Store } from './store/database';
 import { refreshHistory, withMine, RESTRICTED_MODE_NOTE } from './history/gitHistory';
 import { ActivityLog } from './memory/activity';
 import { TaskMemory, type TaskSummary } from './memory/tasks';
+import { exportSessions } from './memory/sessionExport';
+import { gitLocation } from './history/gitLocation';
+import type { RankingLogRow } from './store/records';
 import type {
   ActivityKind,
   EngineApi,
@@ -31,6 +34,7 @@ import type {
   PresetName,
   RankAnswer,
   RankRequest,
+  SessionLogExport,
   TaskInfo,
 } from './engineApi';
 
@@ -84,7 +88,7 @@ export class Engine implements EngineApi {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
     const store = await Store.open(options.dbPath, log, { now });
-    const activity = new ActivityLog(store);
+    const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
     return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks);
   }
@@ -334,6 +338,49 @@ export class Engine implements EngineApi {
     if (where) this.store.logOpened(where.rel, this.now(), where.folder.root);
   }
 
+  rankingLog(since = 0): readonly RankingLogRow[] {
+    return this.store.rankingLog(since);
+  }
+
+  /**
+   * The recorded activity of every folder as replayable sessions. A session's base commit is HEAD
+   * as read at start when the session began after that read, else the folder's last commit before
+   * the session (commit times stand in for the checkout: an approximation that replay can check,
+   * since it reports paths missing at the base).
+   */
+  async exportSessionLog(since?: number): Promise<SessionLogExport> {
+    const lines: string[] = [];
+    let sessions = 0;
+    let withoutBase = 0;
+    let tooShort = 0;
+    let events = 0;
+    for (const folder of this.folders) {
+      const recorded = this.activity.events(folder.root, since);
+      events += recorded.length;
+      if (recorded.length === 0) continue;
+      const location = await gitLocation(folder.root);
+      const commits = this.store.loadCommits(folder.root);
+      const state = this.store.historyState(folder.root);
+      const exported = exportSessions(recorded, {
+        repo: location?.topLevel ?? folder.root,
+        pathPrefix: location?.prefix,
+        since,
+        baseCommitAt: (start) => {
+          if (!location) return undefined;
+          if (state && start >= state.readAt) return state.head;
+          let base: string | undefined;
+          for (const c of commits) if (c.time <= start) base = c.sha;
+          return base;
+        },
+      });
+      if (exported.text) lines.push(exported.text.trimEnd());
+      sessions += exported.sessions.length;
+      withoutBase += exported.withoutBase;
+      tooShort += exported.tooShort;
+    }
+    return { text: lines.length > 0 ? lines.join('\n') + '\n' : '', sessions, withoutBase, tooShort, events };
+  }
+
   // ---- ranking -------------------------------------------------------------------------------
 
   rank(request: RankRequest): RankAnswer {
@@ -430,6 +477,7 @@ export class Engine implements EngineApi {
     const rehistory = options.historyEnabled !== undefined && options.historyEnabled !== this.options.historyEnabled;
     const newRoots = options.roots && JSON.stringify(options.roots.map(normaliseRoot)) !== JSON.stringify(this.roots);
     this.options = next;
+    if (options.recordSessions !== undefined) this.activity.setKeepEvents(options.recordSessions);
     if (newRoots) {
       const keep = new Map(this.folders.map((f) => [f.root, f]));
       this.folders = next.roots.map(normaliseRoot).map((root) => keep.get(root) ?? this.newFolder(root));

@@ -7,6 +7,7 @@
  * speak in absolute paths) plus the workspace-relative path inside each RankedFile.
  */
 import type { RankedFile, SignalName } from './core/ranking';
+import type { RankingLogRow } from './store/records';
 
 export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
 
@@ -32,6 +33,8 @@ export interface EngineOptions {
   /** Per-signal overrides of the preset (setting relatedFiles.weights.*). */
   readonly weights?: Partial<Record<SignalName, number>>;
   readonly limit?: number;
+  /** Keep raw activity events for "Export Session Log" (setting relatedFiles.sessions.record; opt-in). */
+  readonly recordSessions?: boolean;
   readonly log?: Logger;
   /** Clock, injectable for tests. */
   readonly now?: () => number;
@@ -95,6 +98,16 @@ export interface TaskInfo {
   readonly files: readonly { path: string; visits: number; flagged: boolean }[];
 }
 
+export interface SessionLogExport {
+  /** One JSON object per line (the format `related-files replay` reads); '' when there is nothing. */
+  readonly text: string;
+  readonly sessions: number;
+  /** Sessions left out: no git commit to replay them on, or fewer than two files. */
+  readonly withoutBase: number;
+  readonly tooShort: number;
+  readonly events: number;
+}
+
 export interface EngineApi {
   readonly state: EngineState;
   /** Index every folder (warm from the database when possible). Resolves when done or aborted. */
@@ -120,6 +133,10 @@ export interface EngineApi {
   /** Online measure: what was shown for a query, and what the user opened next. */
   logShown(query: string, shown: readonly string[]): void;
   logOpened(path: string): void;
+  /** Rankings shown since `since` (epoch ms) and what was opened next: the online hit rate's data. */
+  rankingLog(since?: number): readonly RankingLogRow[];
+  /** Recorded activity as replayable session JSON lines (needs relatedFiles.sessions.record and git). */
+  exportSessionLog(since?: number): Promise<SessionLogExport>;
   /** Settings changed: new weights, preset, excludes, half-life... */
   configure(options: Partial<EngineOptions>): void;
   /** Listeners fire after the graph or memory changed in a way that can change rankings. */

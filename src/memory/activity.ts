@@ -29,6 +29,11 @@ interface FileState {
 
 export interface ActivityLogOptions {
   readonly throttleMs?: number;
+  /**
+   * Keep each event (not only the per-file aggregates) for session export. The extension makes this
+   * opt-in (relatedFiles.sessions.record): the raw stream says more about a person's day than recency needs.
+   */
+  readonly keepEvents?: boolean;
 }
 
 export class ActivityLog {
@@ -36,12 +41,19 @@ export class ActivityLog {
   private readonly dirty = new Map<string, Set<string>>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly throttleMs: number;
+  private keepEvents: boolean;
 
   constructor(
     private readonly store: Store,
     options: ActivityLogOptions = {},
   ) {
     this.throttleMs = options.throttleMs ?? ACTIVITY_THROTTLE_MS;
+    this.keepEvents = options.keepEvents ?? true;
+  }
+
+  /** Turns event keeping on or off (the setting changed); aggregates are kept either way. */
+  setKeepEvents(keep: boolean): void {
+    this.keepEvents = keep;
   }
 
   /** Records one editor act on `relPath` (relative to `root`). Returns false when it folded into a repeat. */
@@ -63,7 +75,7 @@ export class ActivityLog {
     }
     if (counts) {
       state.counted[kind] = time;
-      state.pending.push({ time, root, path: relPath, kind });
+      if (this.keepEvents) state.pending.push({ time, root, path: relPath, kind });
     }
     state.dirty = true;
     if (time - state.writtenAt >= this.throttleMs || time < state.writtenAt) this.write(root, state, time);

@@ -182,6 +182,45 @@ describe('Engine', () => {
     assert.equal(ranked.find((f) => f.path === 'src/util/format.ts')!.signals.taskContext, 0.8);
   });
 
+  it('logs what was shown and what was opened next', async () => {
+    let time = Date.UTC(2026, 0, 1, 12);
+    const engine = await open({ db: false, now: () => time });
+    await engine.index();
+    const shown = engine.rank({ file: join(root, 'src/app.ts') }).files.map((f) => f.path);
+    engine.logShown(join(root, 'src/app.ts'), shown);
+    time += 5_000;
+    engine.recordActivity('view', join(root, 'src/auth/login.ts'), time);
+    const [row] = engine.rankingLog();
+    assert.equal(row.queryPath, 'src/app.ts');
+    assert.deepEqual(row.shown, shown);
+    assert.equal(row.openedPath, 'src/auth/login.ts');
+  });
+
+  it('exports recorded sessions only when recording is on, with the commit they started from', async () => {
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    let time = Date.now();
+    const quiet = await open({ db: false, now: () => time });
+    await quiet.index();
+    quiet.recordActivity('view', join(root, 'src/app.ts'), time);
+    quiet.recordActivity('view', join(root, 'src/auth/login.ts'), time + 2000);
+    assert.equal((await quiet.exportSessionLog()).events, 0, 'nothing is kept without the opt-in');
+
+    const recording = await Engine.create({ roots: [root], recordSessions: true, now: () => time });
+    engines.push(recording);
+    await recording.index();
+    time += 1000;
+    recording.recordActivity('view', join(root, 'src/app.ts'), time);
+    recording.recordActivity('edit', join(root, 'src/auth/login.ts'), time + 2000);
+    const exported = await recording.exportSessionLog();
+    assert.equal(exported.sessions, 1);
+    const session = JSON.parse(exported.text.trim());
+    assert.equal(session.base_commit, head);
+    assert.deepEqual(session.events.map((e: { path: string }) => e.path), ['src/app.ts', 'src/auth/login.ts']);
+  });
+
   it('rejects unknown weights with the valid names', async () => {
     const engine = await open({ db: false });
     await engine.index();
