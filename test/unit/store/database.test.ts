@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { Store } from '../../../src/store/database';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../../../src/store/schema';
 import { loadSqlJs } from '../../../src/store/sqlLoader';
@@ -237,6 +238,29 @@ describe('store: Store', () => {
     assert.equal(third.getMeta('owner'), 'first');
     assert.equal(third.getMeta('later'), 'yes');
     await third.close();
+  });
+
+  it('works read-only while another live process holds the lock', async () => {
+    const path = join(tmp.dir, 'other-process.sqlite');
+    const seed = await Store.open(path, recordingLog());
+    seed.setMeta('k', 'saved');
+    await seed.close();
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(path + '.lock', JSON.stringify({ pid: holder.pid, token: 'theirs' }));
+      const before = readFileSync(path);
+      const log = recordingLog();
+      const s = await Store.open(path, log);
+      assert.equal(s.readOnly, true);
+      assert.match(log.lines.join(), new RegExp(`in use by process ${holder.pid}`));
+      assert.equal(s.getMeta('k'), 'saved');
+      s.setMeta('k', 'mine');
+      await s.close();
+      assert.deepEqual(readFileSync(path), before, 'the holder\'s file is never written');
+      assert.equal(JSON.parse(readFileSync(path + '.lock', 'utf8')).token, 'theirs', 'nor its lock released');
+    } finally {
+      holder.kill();
+    }
   });
 
   it('takes over a stale lock left by a dead process', async () => {
