@@ -1,0 +1,123 @@
+/**
+ * Bad input never throws out of the index: each case is counted or logged and the rest is indexed.
+ * Cases that need a real file system state (symlink loop, vanished or unreadable files) are made
+ * in a temp folder here.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import type { Discovery, SourceHost } from '../../../src/workspace/sourceHost';
+import { edges, indexOf } from './helpers';
+
+function tempWorkspace(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rf-bad-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+describe('WorkspaceIndex on bad input', () => {
+  const dirs: string[] = [];
+  const make = (files: Record<string, string>) => {
+    const d = tempWorkspace(files);
+    dirs.push(d);
+    return d;
+  };
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('an empty workspace gives an empty graph', async () => {
+    const { index } = await indexOf(make({}));
+    assert.equal(index.graph.size, 0);
+    assert.equal(index.stats.edges, 0);
+  });
+
+  it('a symlink loop is walked once and counted', async () => {
+    const root = make({ 'src/a.ts': "import './b';", 'src/b.ts': '' });
+    symlinkSync('..', join(root, 'src', 'loop'));
+    const { index } = await indexOf(root, { noGit: true });
+    assert.deepEqual(index.graph.files().sort(), ['src/a.ts', 'src/b.ts']);
+    assert.equal(index.stats.skipped['symlink-loop'], 1);
+    assert.deepEqual(edges(index), ['src/a.ts -> src/b.ts']);
+  });
+
+  it('a file deleted between listing and reading is counted as missing', async () => {
+    const root = make({ 'a.ts': "import './b';", 'b.ts': '', 'gone.ts': "import './a';" });
+    const disk = new DiskSourceHost(root, { noGit: true });
+    const host: SourceHost = Object.assign(Object.create(disk) as DiskSourceHost, {
+      async listFiles(): Promise<Discovery> {
+        const listed = await disk.listFiles();
+        unlinkSync(join(root, 'gone.ts'));
+        return listed;
+      },
+    });
+    const { index } = await indexOf(host);
+    assert.equal(index.stats.skipped.missing, 1);
+    assert.deepEqual(edges(index), ['a.ts -> b.ts']);
+  });
+
+  it('an unreadable file is counted and the rest indexed', async () => {
+    const root = make({ 'a.ts': "import './b'; import './secret';", 'b.ts': '', 'secret.ts': "import './a';" });
+    const disk = new DiskSourceHost(root, { noGit: true });
+    // A host that cannot read one file though it exists (permissions do not stop root, so simulate it).
+    const host: SourceHost = Object.assign(Object.create(disk) as DiskSourceHost, {
+      readFile: (rel: string) => (rel === 'secret.ts' ? undefined : disk.readFile(rel)),
+    });
+    const { index } = await indexOf(host);
+    assert.equal(index.stats.skipped.unreadable, 1);
+    assert.deepEqual(edges(index), ['a.ts -> b.ts']);
+  });
+
+  it('binary files, oversized files and minified bundles are skipped and counted', async () => {
+    const root = make({
+      'a.ts': "import './bin'; import './big'; import './lib.min.js';",
+      'bin.ts': 'abc\0def',
+      'big.ts': '// ' + 'x'.repeat(1024 * 1024 + 1),
+      'lib.min.js': 'var a=1;',
+    });
+    const { index } = await indexOf(root);
+    assert.deepEqual(index.graph.files(), ['a.ts']);
+    assert.equal(index.stats.skipped.binary, 1);
+    assert.equal(index.stats.skipped['too-large'], 1);
+    assert.equal(index.stats.skipped.minified, 1);
+  });
+
+  it('paths with spaces and non-ASCII characters', async () => {
+    const root = make({ 'my dir/ça va.ts': "import { x } from './日本 語';", 'my dir/日本 語.ts': 'export const x = 1;' });
+    spawnSync('git', ['init', '-q'], { cwd: root });
+    for (const noGit of [true, false]) {
+      const { index } = await indexOf(root, { noGit });
+      assert.equal(index.stats.method, noGit ? 'walk' : 'git');
+      assert.deepEqual(edges(index), ['my dir/ça va.ts -> my dir/日本 語.ts']);
+    }
+  });
+
+  it('walks without git with default excludes and the exclude setting', async () => {
+    const root = make({
+      'src/a.ts': "import './gen.generated';",
+      'src/gen.generated.ts': '',
+      'node_modules/x/index.js': '',
+      'dist/out.js': '',
+      '.config/tool.ts': '',
+    });
+    const { index } = await indexOf(root, { noGit: true, exclude: ['*.generated.ts'] });
+    assert.deepEqual(index.graph.files().sort(), ['.config/tool.ts', 'src/a.ts']);
+    assert.equal(index.stats.excluded, 1);
+  });
+
+  it('a syntax error, a broken tsconfig and a circular import together do not throw', async () => {
+    const root = make({
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ',
+      'a.ts': "import { b } from './b';\nexport const = ;\nfunction (",
+      'b.ts': "import { a } from './a';\nexport const b = a;",
+    });
+    const { index, warnings } = await indexOf(root);
+    assert.deepEqual(edges(index), ['a.ts -> b.ts', 'b.ts -> a.ts']);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /tsconfig\.json/);
+  });
+});

@@ -1,0 +1,141 @@
+/** Keeping the graph current: unsaved edits, creates, deletes, renames, and warm starts from records. */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyFixture, edges, indexOf } from './helpers';
+
+describe('WorkspaceIndex incremental updates', () => {
+  const dirs: string[] = [];
+  const fixture = () => {
+    const d = copyFixture('workspace-basic');
+    dirs.push(d);
+    return d;
+  };
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('updateFile replaces out-edges from unsaved text and says whether the import set changed', async () => {
+    const { index } = await indexOf(fixture());
+    assert.equal(index.updateFile('src/types.ts', 'export interface Shape { readonly sides: number; name: string }'), false);
+    assert.equal(index.updateFile('src/types.ts', "import { lazy } from './feature/lazy';\nexport type Shape = typeof lazy;"), true);
+    assert.ok(edges(index).includes('src/types.ts -> src/feature/lazy.ts'));
+    assert.equal(index.updateFile('src/types.ts', 'export type Shape = 1;'), true);
+    assert.ok(!edges(index).some((e) => e.startsWith('src/types.ts ->')));
+    assert.equal(index.updateFile('not/indexed.ts', "import './x';"), false);
+    // Unsaved text is not what is on disk: its record asks the next start to read the file again.
+    assert.equal([...index.records()].find((r) => r.path === 'src/types.ts')?.mtimeMs, -1);
+  });
+
+  it('a created file satisfies imports that were unresolved', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    const unresolvedBefore = index.stats.unresolved.relative;
+    writeFileSync(join(root, 'src/does-not-exist.ts'), "export const missing = 1;\nimport './types';");
+    assert.equal(index.addFile('src/does-not-exist.ts'), true);
+    const e = edges(index);
+    assert.ok(e.includes('src/app.ts -> src/does-not-exist.ts'));
+    assert.ok(e.includes('src/does-not-exist.ts -> src/types.ts'));
+    assert.equal(index.stats.unresolved.relative, unresolvedBefore - 1);
+  });
+
+  it('a created file that an alias names is found (path aliases are re-resolved)', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    writeFileSync(join(root, 'src/nowhere.ts'), 'export const nothing = 1;');
+    index.addFile('src/nowhere.ts');
+    assert.ok(edges(index).includes('src/app.ts -> src/nowhere.ts'));
+  });
+
+  it('a deleted file takes its edges, and importers re-resolve to what is left', async () => {
+    const root = fixture();
+    mkdirSync(join(root, 'src/types'));
+    writeFileSync(join(root, 'src/types/index.ts'), 'export interface Shape { sides: number }');
+    const { index } = await indexOf(root);
+    assert.ok(edges(index).includes('src/app.ts -> src/types.ts'));
+    unlinkSync(join(root, 'src/types.ts'));
+    index.removeFile('src/types.ts');
+    const e = edges(index);
+    assert.equal(index.graph.has('src/types.ts'), false);
+    assert.ok(e.includes('src/app.ts -> src/types/index.ts'), e.join('\n'));
+    assert.ok(!e.some((x) => x.endsWith('-> src/types.ts')));
+  });
+
+  it('a rename moves the file and its importers follow when the new name is what they import', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    writeFileSync(join(root, 'src/feature/lazier.ts'), 'export const lazy = true;');
+    unlinkSync(join(root, 'src/feature/lazy.ts'));
+    index.renameFile('src/feature/lazy.ts', 'src/feature/lazier.ts');
+    assert.equal(index.graph.has('src/feature/lazy.ts'), false);
+    assert.equal(index.graph.has('src/feature/lazier.ts'), true);
+    assert.ok(!edges(index).some((e) => e.includes('lazy.ts')));
+    // Rename back: the importers' unresolved './feature/lazy' resolves again.
+    writeFileSync(join(root, 'src/feature/lazy.ts'), 'export const lazy = true;');
+    unlinkSync(join(root, 'src/feature/lazier.ts'));
+    index.renameFile('src/feature/lazier.ts', 'src/feature/lazy.ts');
+    assert.ok(edges(index).includes('src/app.ts -> src/feature/lazy.ts'));
+  });
+
+  it('a created tsconfig changes resolution everywhere', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    writeFileSync(join(root, 'src/feature/tsconfig.json'), '{ "compilerOptions": { "paths": { "@/*": ["./*"] } } }');
+    writeFileSync(join(root, 'src/feature/usesAlias.ts'), "import { lazy } from '@/lazy';");
+    index.addFile('src/feature/tsconfig.json');
+    index.addFile('src/feature/usesAlias.ts');
+    assert.ok(edges(index).includes('src/feature/usesAlias.ts -> src/feature/lazy.ts'));
+  });
+});
+
+describe('WorkspaceIndex warm start', () => {
+  const dirs: string[] = [];
+  const fixture = () => {
+    const d = copyFixture('workspace-basic');
+    dirs.push(d);
+    return d;
+  };
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('nothing changed: no file is read and the graph is the same', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    const warm = await indexOf(root, { noGit: true }, { previous: [...cold.index.records()] });
+    assert.equal(warm.index.stats.read, 0);
+    assert.equal(warm.index.stats.resolved, 0);
+    assert.equal(warm.index.stats.reused, cold.index.stats.files);
+    assert.deepEqual(edges(warm.index), edges(cold.index));
+    assert.deepEqual(warm.index.stats.unresolved, cold.index.stats.unresolved);
+  });
+
+  it('a touched file (new mtime, same text) is read but not extracted again', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(root, 'src/app.ts'), later, later);
+    const warm = await indexOf(root, { noGit: true }, { previous: [...cold.index.records()] });
+    assert.equal(warm.index.stats.read, 1);
+    assert.equal(warm.index.stats.reused, cold.index.stats.files);
+    assert.deepEqual(edges(warm.index), edges(cold.index));
+  });
+
+  it('files added and removed since the records re-resolve the imports they affect', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    writeFileSync(join(root, 'src/does-not-exist.ts'), 'export const missing = 1;');
+    unlinkSync(join(root, 'src/util/shared.ts'));
+    const warm = await indexOf(root, { noGit: true }, { previous: [...cold.index.records()] });
+    const fresh = await indexOf(root);
+    assert.deepEqual(edges(warm.index), edges(fresh.index));
+    assert.ok(edges(warm.index).includes('src/app.ts -> src/does-not-exist.ts'));
+    assert.ok(warm.index.stats.read <= 1, `read ${warm.index.stats.read}`);
+  });
+
+  it('a changed tsconfig re-resolves every reused import', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    writeFileSync(join(root, 'tsconfig.json'), '{ "compilerOptions": { "paths": { "@/*": ["src/util/*"] } } }');
+    const warm = await indexOf(root, { noGit: true }, { previous: [...cold.index.records()] });
+    const fresh = await indexOf(root);
+    assert.deepEqual(edges(warm.index), edges(fresh.index));
+    assert.equal(warm.index.stats.read, 0);
+  });
+});
