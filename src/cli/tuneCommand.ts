@@ -15,12 +15,14 @@ const OPTIONS: Record<string, OptionSpec> = {
   commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
   years: { type: 'number', description: 'sample from the last N years (default 2)' },
   seed: { type: 'number', description: 'seed of the commit sample (default 1)' },
+  sessions: { type: 'string', multiple: true, description: 'recorded sessions (JSONL, see replay) to learn from too; repeatable; with no --repo, sessions only' },
+  'sessions-repo': { type: 'string', description: "repository for every session instead of each session's \"repo\"" },
   cache: { type: 'string', description: 'folder to keep recorded signal values in, to tune again without replaying' },
   json: { type: 'boolean', description: 'print the report as JSON' },
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files tune [--repo DIR]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json]';
+const USAGE = 'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json]';
 
 export async function run(args: string[]): Promise<number> {
   let options;
@@ -34,7 +36,8 @@ export async function run(args: string[]): Promise<number> {
     console.log(helpText(USAGE, OPTIONS));
     return 0;
   }
-  const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
+  const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
+  const repos = ((options.repo as string[] | undefined) ?? (sessions.length > 0 ? [] : ['.'])).map((r) => resolve(r));
   for (const repo of repos) {
     if (!(await isGitRepository(repo))) {
       console.error(`related-files tune: '${repo}' is not a git repository`);
@@ -47,6 +50,8 @@ export async function run(args: string[]): Promise<number> {
     years: Number(options.years ?? 2),
     seed: Number(options.seed ?? 1),
     cacheDir: typeof options.cache === 'string' ? resolve(options.cache) : undefined,
+    sessions,
+    sessionRepo: typeof options['sessions-repo'] === 'string' ? resolve(options['sessions-repo']) : undefined,
     log: (line) => console.error(line),
   });
   console.log(options.json ? JSON.stringify(report, null, 2) : formatTune(report));

@@ -44,7 +44,8 @@ export interface QueryFeatures {
   readonly relevant: Uint8Array;
 }
 
-export function queryFeatures(query: ReplayQuery, repo: number): QueryFeatures {
+/** Any query with these fields works: a replayed commit's, or a recorded session's move (replayQueries.ts). */
+export function queryFeatures(query: Pick<ReplayQuery, 'context' | 'facts' | 'isCandidate' | 'relevant' | 'sampleIndex' | 'hasHistory'>, repo: number): QueryFeatures {
   const scope = prepareQuery(query.context, query.facts);
   const capacity = query.facts.graph.capacity;
   const columns = TUNED_SIGNALS.map((name) => {

@@ -13,6 +13,7 @@ import { BASELINE_WEIGHTS } from './baselines';
 import { queryFeatures, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
 import { replayCommits } from './replayCommits';
 import { shortName } from './evalTable';
+import { collectSessionFeatures } from './replayTune';
 import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
 
 /** Share of each repository's sampled commits (the oldest) that weights are fitted on. */
@@ -23,6 +24,10 @@ export interface TuneOptions {
   readonly commits: number;
   readonly years: number;
   readonly seed: number;
+  /** Session logs (JSONL, see replay) to learn from as well: each new-file move is a query. */
+  readonly sessions?: readonly string[];
+  /** Repository for every session instead of each session's own "repo". */
+  readonly sessionRepo?: string;
   /** Keep recorded features here, keyed by repository HEAD and options, to tune again without replaying. */
   readonly cacheDir?: string;
   readonly log?: (line: string) => void;
@@ -80,6 +85,9 @@ export function toVector(weights: Readonly<Partial<Record<SignalName, number>>>)
 export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const collected: RepoFeatures[] = [];
   for (const [i, repo] of options.repos.entries()) collected.push(await collectFeatures(repo, i, options));
+  for (const file of options.sessions ?? []) {
+    collected.push(await collectSessionFeatures(file, collected.length, { repo: options.sessionRepo, log: options.log }));
+  }
   const isTrain = (q: QueryFeatures) => q.sampleIndex < Math.floor(collected[q.repo].samples * TRAIN_SHARE);
   const all = collected.flatMap((c) => c.queries);
   const train = all.filter(isTrain);

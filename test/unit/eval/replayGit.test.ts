@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
 import { run } from '../../../src/cli/replayCommand';
+import { run as runTune } from '../../../src/cli/tuneCommand';
 import { exportSessions } from '../../../src/memory/sessionExport';
 
 const FILLER: Record<string, string> = {};
@@ -42,7 +43,7 @@ interface Captured {
   err: string;
 }
 
-async function capture(args: string[]): Promise<Captured> {
+async function capture(args: string[], command: (args: string[]) => Promise<number> = run): Promise<Captured> {
   const log = console.log;
   const error = console.error;
   let out = '';
@@ -50,7 +51,7 @@ async function capture(args: string[]): Promise<Captured> {
   console.log = (...a: unknown[]) => (out += a.join(' ') + '\n');
   console.error = (...a: unknown[]) => (err += a.join(' ') + '\n');
   try {
-    const code = await run(args);
+    const code = await command(args);
     return { code, out, err };
   } finally {
     console.log = log;
@@ -182,6 +183,25 @@ describe('replay: sessions on a repository built in the test', function () {
     assert.equal(report.sessions[0].visits, 3);
     assert.equal(report.sessions[0].moments.new, 2);
     assert.equal(report.sessions[0].scores.default.new.hit1, 1);
+  });
+
+  it('tune learns from sessions: new-file moves as queries, split by session', async () => {
+    const base = repo.hashes[3];
+    const file = writeSessions('tune.jsonl', [
+      { id: 't1', repo: repo.dir, base_commit: base, events: view(['src/auth/login.ts', 'src/auth/token.ts', 'src/auth/session.ts']) },
+      { id: 't2', repo: repo.dir, base_commit: base, events: view(['src/ui/form.ts', 'src/ui/button.ts']) },
+      { id: 't3', repo: repo.dir, base_commit: base, events: view(['src/auth/session.ts', 'src/auth/token.ts']) },
+      { id: 't4', repo: repo.dir, base_commit: base, events: view(['src/ui/button.ts', 'src/ui/form.ts', 'src/auth/login.ts']) },
+    ]);
+    const { code, out } = await capture(['--sessions', file, '--json'], runTune);
+    assert.equal(code, 0);
+    const report = JSON.parse(out);
+    assert.equal(report.repos.length, 1);
+    assert.equal(report.repos[0].samples, 4);
+    // Sessions t1, t2 (3 moves) train; t3, t4 (3 moves) are held back.
+    assert.equal(report.repos[0].trainQueries, 3);
+    assert.equal(report.repos[0].testQueries, 3);
+    assert.ok(report.heldOut.find((r: { ranker: string }) => r.ranker === 'default').mean.hit10 > 0);
   });
 
   it('explains usage errors', async () => {

@@ -1,0 +1,41 @@
+/**
+ * `tune --sessions FILE`: a session log as one more source of tuning queries, next to the
+ * repositories' commits. Each new-file move of each session is recorded as the same feature
+ * matrix tune records for a commit (queryFeatures.ts), with the session's position as its sample
+ * index, so tune's time split (older half trains, newer half is held back) splits by session.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
+import { parseSessionLog, describeIssues, type RecordedSession } from './sessionLog';
+import { sessionQueries } from './replayQueries';
+import { GitBaseSnapshots } from './replaySnapshots';
+import { queryFeatures, type QueryFeatures } from './queryFeatures';
+import type { RepoFeatures } from './tuneRun';
+
+export interface SessionTuneOptions {
+  /** Repository for every session instead of each session's own "repo". */
+  readonly repo?: string;
+  readonly recencyHalfLifeMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+/** Features of every new-file move in `file`, as tune's source number `index`. */
+export async function collectSessionFeatures(file: string, index: number, options: SessionTuneOptions = {}): Promise<RepoFeatures> {
+  const started = performance.now();
+  const parsed = parseSessionLog(readFileSync(file, 'utf8'));
+  for (const line of describeIssues(parsed)) options.log?.(`${file}: ${line}`);
+  const repoOf = (s: RecordedSession) => options.repo ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
+  const snapshots = new GitBaseSnapshots(options.log);
+  const queries: QueryFeatures[] = [];
+  try {
+    const stats = await sessionQueries(parsed.sessions, repoOf, snapshots, options.recencyHalfLifeMs ?? DEFAULT_RECENCY_HALF_LIFE_MS, (query) => {
+      queries.push(queryFeatures(query, index));
+    });
+    if (stats.skipped > 0) options.log?.(`${file}: ${stats.skipped} sessions skipped (no repository or base commit)`);
+    options.log?.(`${file}: ${queries.length} moves from ${stats.sessions} sessions`);
+    return { repo: file, samples: stats.sessions, queries, replayMs: performance.now() - started };
+  } finally {
+    snapshots.close();
+  }
+}
