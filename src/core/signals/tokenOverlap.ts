@@ -10,7 +10,7 @@ export interface Overlap {
   /** The query-side words, distinct. */
   readonly words: readonly string[];
   /** Candidates sharing at least one word, each once. */
-  readonly ids: readonly number[];
+  readonly ids: ArrayLike<number>;
   /** Per id: words shared with the query (0 for ids not in `ids`). Counts, not ratios: 2 bytes a file. */
   readonly shared: Uint16Array;
   /** Per id: the candidate's own distinct words (the other side of the union). */
@@ -31,32 +31,37 @@ export function overlap(
 ): Overlap {
   if (words.length === 0) return { ...NO_OVERLAP, words };
   const shared = new Uint16Array(table.graph.capacity);
-  const ids: number[] = [];
+  // Sized for the worst case up front: common words reach most files, and a growing array would copy.
+  const ids = new Int32Array(table.ids.length);
+  let count = 0;
   const tokens = words.map((w) => table.tokenIds.get(w)).filter((t): t is number => t !== undefined);
   const postings = tokens.reduce((sum, t) => sum + (filesByToken.get(t)?.length ?? 0), 0);
   if (postings <= table.ids.length) {
-    for (const token of tokens) for (const id of filesByToken.get(token) ?? []) if (shared[id]++ === 0) ids.push(id);
+    for (const token of tokens) for (const id of filesByToken.get(token) ?? []) if (shared[id]++ === 0) ids[count++] = id;
   } else {
     // Common folder words ('packages', 'src'-like names) reach most files: one pass over every
     // file's few words is cheaper than walking several near-complete posting lists.
     const mark = new Uint8Array(table.tokens.length);
     for (const token of tokens) mark[token] = 1;
-    for (const id of table.ids) {
+    const all = table.ids;
+    for (let k = 0; k < all.length; k++) {
+      const id = all[k];
       const mine = tokensOf[id];
       let common = 0;
       for (let i = 0; i < mine.length; i++) common += mark[mine[i]];
       if (common > 0) {
         shared[id] = common;
-        ids.push(id);
+        ids[count++] = id;
       }
     }
   }
-  return { words, ids, shared, tokensOf };
+  return { words, ids: ids.subarray(0, count), shared, tokensOf };
 }
 
 /** weight * Jaccard for every candidate sharing a word. */
 export function accumulateOverlap(state: Overlap, weight: number, scores: Float64Array): void {
-  for (const id of state.ids) scores[id] += weight * overlapValue(state, id);
+  const ids = state.ids;
+  for (let i = 0; i < ids.length; i++) scores[ids[i]] += weight * overlapValue(state, ids[i]);
 }
 
 /** One candidate's Jaccard: shared / (query words + candidate words - shared). */
