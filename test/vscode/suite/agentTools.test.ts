@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, waitFor, workspaceRoot } from './helpers';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mcpServerLaunch } from '../../../src/vscode/agentTools';
+import { EXTENSION_ID, extensionApi, waitFor, workspaceRoot } from './helpers';
 
 const TOOL = 'related-files_getRelatedFiles';
 
@@ -41,5 +45,36 @@ describe('language-model tool related-files_getRelatedFiles', function () {
   it('refuses paths outside the workspace', async () => {
     await assert.rejects(invoke({ path: '../outside.ts' }), /'\.\.'/);
     await assert.rejects(invoke({ path: '/etc/passwd' }), /outside|none of the workspace folders/);
+  });
+});
+
+describe('MCP server definition for agents', function () {
+  this.timeout(120_000);
+
+  it('starts the bundled CLI under the editor\'s own Node and serves the tools for the folder', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const launch = mcpServerLaunch((p) => join(extension.extensionPath, p), workspaceRoot(), vscode.workspace.isTrusted);
+    const transport = new StdioClientTransport({
+      command: launch.command,
+      // --db none: a test leaves nothing in the user's cache directory.
+      args: [...launch.args, '--db', 'none', '--quiet'],
+      env: { ...(process.env as Record<string, string>), ...launch.env },
+      stderr: 'ignore',
+    });
+    const client = new Client({ name: 'suite', version: '0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === 'get_related_files'));
+      const answer = await waitFor('an indexed answer from the MCP server', async () => {
+        const r = (await client.callTool({ name: 'get_related_files', arguments: { path: 'src/auth/login.ts', limit: 3 } })) as {
+          structuredContent?: { files: { path: string }[]; note?: string };
+        };
+        return r.structuredContent && r.structuredContent.files.length > 0 && !r.structuredContent.note ? r.structuredContent : undefined;
+      }, 60_000);
+      assert.ok(answer.files.some((f) => f.path === 'src/auth/token.ts'), JSON.stringify(answer.files));
+    } finally {
+      await client.close();
+    }
   });
 });
