@@ -3,6 +3,7 @@
  * run; never passes or fails on time.
  *
  *   npm run bench:history -- --repo /path/to/work-tree   (default /work/repos/prettier)
+ *   add --renames to also count renames found by exact detection against git's default 50%
  *
  * 1. First pass: readHistory over the whole history (no age cap, 20,000 commits) against the raw
  *    `git log` with the same arguments, its output only counted (the floor we cannot beat).
@@ -205,9 +206,34 @@ async function benchStore(real: readonly GitCommit[]): Promise<void> {
   console.log(`  baseline files-per-commit table (warm): insert CPU ${ms(insert.cpuMs)}, load CPU ${ms(load.cpuMs)}, database ${mb(size)}`);
 }
 
+/** How many renames exact detection finds against git's default 50% similarity, and at what cost (RENAME_SIMILARITY). */
+async function benchRenameSimilarity(repo: string): Promise<void> {
+  for (const similarity of [RENAME_SIMILARITY, '50%']) {
+    let renames = 0;
+    let rest = '';
+    const run = await timed(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const args = ['log', '-z', '--no-merges', '--name-status', `--find-renames=${similarity}`, '--format=%x01', '--max-count=20000', 'HEAD', '--'];
+          const child = spawn('git', args, { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
+          child.stdout.setEncoding('utf8');
+          child.stdout.on('data', (text: string) => {
+            const fields = (rest + text).split('\0');
+            rest = fields.pop() ?? '';
+            for (const f of fields) if (/^\n?R\d/.test(f)) renames++;
+          });
+          child.on('error', reject);
+          child.on('close', () => resolve());
+        }),
+    );
+    console.log(`  renames at similarity ${similarity.padEnd(4)}: ${renames} found, git log ${ms(run.ms)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const repo = argValue('repo') ?? '/work/repos/prettier';
   const commits = await benchHistory(repo);
+  if (process.argv.includes('--renames')) await benchRenameSimilarity(repo);
   await benchStore(commits);
 }
 
