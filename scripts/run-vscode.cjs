@@ -68,13 +68,15 @@ async function main() {
       if (mode !== 'test') return;
       let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
       if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
-      const line = util.format(...values);
-      fs.appendFileSync(consoleLog, line + '\n');
+      const full = util.format(...values);
+      fs.appendFileSync(consoleLog, full + '\n');
+      // Stack frames inside VS Code itself say nothing about the extension; the full text is in the log file.
+      const line = full.split('\n').filter((l) => !/^\s*at .*code-server\/lib\/vscode\//.test(l)).join('\n');
       if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
     })));
     const openFile = opt('open') && path.resolve(folder, opt('open'));
-    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }));
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }), { waitUntil: 'domcontentloaded', timeout: 180000 });
+    await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
     log('workbench loaded');
 
     if (mode === 'test') {

@@ -64,8 +64,8 @@ async function main() {
   try {
     browser = await launchBrowser(path.join(server.run, 'chromium-profile'), { width: 1280, height: 760 });
     const { page } = browser;
-    await page.goto(workbenchUrl(server.base, { folder, ext: REPO, openFile: path.join(folder, 'src/auth/login.ts') }));
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    await page.goto(workbenchUrl(server.base, { folder, ext: REPO, openFile: path.join(folder, 'src/auth/login.ts') }), { waitUntil: 'domcontentloaded', timeout: 180000 });
+    await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 60000 });
     log('workbench loaded');
 
