@@ -4,7 +4,7 @@
  * for coChange, so it never stands alone in a preset.
  */
 import { defineSignal } from './signal';
-import { timeAgo } from '../queryScope';
+import { timeAgo } from '../evidenceText';
 import type { CoChangeTally } from '../coChangeTally';
 import { accumulateTally, anchorTally, tallyValue, whyNoTally } from './coChange';
 

@@ -5,7 +5,8 @@
  * (RANKING-EVIDENCE.md: nP@10 .435 alone against .248 for the seed weights).
  */
 import { defineSignal } from './signal';
-import { noHistoryReason, timeAgo, type QueryScope } from '../queryScope';
+import { noHistoryReason, type QueryScope } from '../queryScope';
+import { timeAgo } from '../evidenceText';
 import { EMPTY_TALLY, recentCommitsOf, tallyCommits, type CoChangeTally } from '../coChangeTally';
 import type { CommitRecord } from '../commitHistory';
 import { LARGE_COMMIT_FILES } from '../historyIndex';

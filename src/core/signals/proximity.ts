@@ -4,7 +4,8 @@
  * and its evidence shows the chain.
  */
 import { defineSignal } from './signal';
-import { baseName, MAX_HOPS, type QueryScope } from '../queryScope';
+import { MAX_HOPS, type QueryScope } from '../queryScope';
+import { baseName } from '../evidenceText';
 import { chainTo } from '../importDistance';
 
 function value(scope: QueryScope, id: number): number {

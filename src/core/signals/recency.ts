@@ -4,7 +4,8 @@
  * Never touched = 0.
  */
 import { defineSignal, accumulateSparse } from './signal';
-import { timeAgo, type QueryScope } from '../queryScope';
+import { type QueryScope } from '../queryScope';
+import { timeAgo } from '../evidenceText';
 
 /** DESIGN.md §4's default half-life; used when facts carry an unusable one (0, negative, NaN). */
 export const DEFAULT_RECENCY_HALF_LIFE_MS = 2 * 60 * 60 * 1000;

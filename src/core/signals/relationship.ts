@@ -4,7 +4,8 @@
  * The values are DESIGN.md §4's (the seed design's, kept because the seed baseline uses them).
  */
 import { defineSignal } from './signal';
-import { baseName, type QueryScope } from '../queryScope';
+import { type QueryScope } from '../queryScope';
+import { baseName } from '../evidenceText';
 import { dirIdOf } from '../fileTable';
 import { dirOf } from '../nameTokens';
 import { chainTo } from '../importDistance';

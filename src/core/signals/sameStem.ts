@@ -5,7 +5,7 @@
  * nP@10, better than test <-> source pairing by name.
  */
 import { defineSignal, accumulateSparse } from './signal';
-import { baseName } from '../queryScope';
+import { baseName } from '../evidenceText';
 import { dirOf, fileStem, treeDistance } from '../nameTokens';
 
 interface State {
