@@ -27,7 +27,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   warm: { type: 'boolean', description: 'also measure warm starts from records' },
   touch: { type: 'number', description: 'files touched/edited between warm builds (default 50)' },
   edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
-  workers: { type: 'boolean', description: 'also measure the worker-pool build' },
+  workers: { type: 'boolean', description: 'also measure the worker-pool build (BENCH_WORKERS workers, default 1)' },
   tsconfig: { type: 'string', description: "config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)" },
   phase: { type: 'string', description: '(internal) run one contender and write JSON to --out' },
   out: { type: 'string', description: '(internal)' },
@@ -159,14 +159,15 @@ async function workersPhase(): Promise<PhaseResult> {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
   const esbuild = await import('esbuild');
   await esbuild.build({ entryPoints: [resolve(__dirname, '../src/workspace/indexWorker.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: workerFile, logLevel: 'warning' });
-  const pool = createIndexExtractor(undefined, { workerFile })!;
+  const workers = Number(process.env.BENCH_WORKERS ?? 1);
+  const pool = createIndexExtractor(undefined, { workerFile, workers })!;
   const { result, index, stats } = await timed(async () => {
     const index = new WorkspaceIndex(new DiskSourceHost(root));
     const stats = await index.build({ extractor: pool.extract });
     return { index, stats };
   });
   await pool.dispose();
-  return { ...result, files: stats.files, edges: edgesOf(index), extra: { workers: 2, extractMs: Math.round(stats.timings.extract) } };
+  return { ...result, files: stats.files, edges: edgesOf(index), extra: { workers, extractMs: Math.round(stats.timings.extract) } };
 }
 
 async function warmPhase(): Promise<PhaseResult> {

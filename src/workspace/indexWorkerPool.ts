@@ -14,7 +14,11 @@ import type { BatchExtractor, ExtractedFile } from './workspaceIndex';
 
 /** Files per message: big enough that messaging costs little (~1% of extraction), small enough to balance. */
 const CHUNK_FILES = 200;
-/** At most this many workers; measured on 2 cores, a second worker still helped (see README, Performance). */
+/**
+ * Workers: one per core beyond the main thread's, at most two. Each worker pays for loading
+ * TypeScript (~0.5 s of CPU), so on 2 cores the pool buys a responsive main thread, not speed
+ * (bench/index --workers; README, Performance).
+ */
 const MAX_WORKERS = 2;
 
 export interface IndexExtractor {
@@ -32,7 +36,7 @@ export function createIndexExtractor(
 ): IndexExtractor | undefined {
   const workerFile = options.workerFile ?? join(__dirname, 'indexWorker.js');
   if (!existsSync(workerFile)) return undefined;
-  const count = Math.max(1, Math.min(options.workers ?? MAX_WORKERS, availableParallelism()));
+  const count = Math.max(1, options.workers ?? Math.min(MAX_WORKERS, availableParallelism() - 1));
   let workers: Worker[];
   try {
     workers = Array.from({ length: count }, () => new Worker(workerFile));

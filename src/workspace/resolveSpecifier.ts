@@ -108,6 +108,10 @@ export class ModuleResolver {
     const project = this.configs.forFile(from);
     const fromAbs = absPath(this.host.root, from);
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
+    // Node built-ins never name a workspace file (unless a `paths` entry says so).
+    if ((specifier.startsWith('node:') || NODE_BUILTINS.has(specifier)) && !project.aliases.some((re) => re.test(specifier))) {
+      return { outcome: 'external' };
+    }
     const found = this.tsResolve(specifier, fromAbs, kind, project.options, project.cache);
     // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
     let declaration: string | undefined;
@@ -120,7 +124,8 @@ export class ModuleResolver {
     }
     if (!relative) {
       for (const other of this.configs.rootAliasConfigs()) {
-        if (other === project) continue;
+        // Only a `paths` entry or a baseUrl can make another config answer differently.
+        if (other === project || (other.options.baseUrl === undefined && !other.aliases.some((re) => re.test(specifier)))) continue;
         const viaRoot = this.tsResolve(specifier, fromAbs, kind, other.options, other.cache);
         const rel = viaRoot === undefined ? undefined : relPath(this.host.root, viaRoot);
         if (rel !== undefined && this.known.isWorkspaceFile(rel) && (!declaration || isTypeScriptSource(rel))) return { to: rel };

@@ -60,6 +60,7 @@ export class TsconfigSet {
     private readonly warn: (message: string) => void,
   ) {
     this.configPaths = new Set(configFiles);
+    this.parseHost = this.makeParseHost();
     this.defaults = makeProject(undefined, DEFAULT_COMPILER_OPTIONS, host.root);
   }
 
@@ -126,7 +127,16 @@ export class TsconfigSet {
       if (json.error) {
         this.warn(`tsconfig ${rel}: ${message(json.error)}; using default options`);
       } else {
-        const parsed = ts.parseJsonConfigFileContent(json.config ?? {}, this.parseHost(), absPath(root, dirnameRel(rel)), undefined, abs);
+        const parsed = ts.parseJsonConfigFileContent(
+          json.config ?? {},
+          this.parseHost,
+          absPath(root, dirnameRel(rel)),
+          undefined,
+          abs,
+          undefined,
+          undefined,
+          this.extendedConfigCache,
+        );
         const problems = parsed.errors.filter((d) => !IGNORED_DIAGNOSTICS.has(d.code));
         if (problems.length > 0) this.warn(`tsconfig ${rel}: ${problems.map(message).join('; ')}`);
         options = parsed.options;
@@ -163,7 +173,12 @@ export class TsconfigSet {
     return (file) => exact.has(file) || patterns.some((re) => re.test(file));
   }
 
-  private parseHost(): ts.ParseConfigHost {
+  /** Parsed `extends` targets, shared: a monorepo's packages all extend the same base config. */
+  private readonly extendedConfigCache = new Map<string, ts.ExtendedConfigCacheEntry>();
+
+  private readonly parseHost: ts.ParseConfigHost;
+
+  private makeParseHost(): ts.ParseConfigHost {
     const root = this.host.root;
     return {
       useCaseSensitiveFileNames: true,

@@ -32,9 +32,8 @@ export class WorkspacePackages {
       if (!rel.endsWith('package.json')) continue;
       const text = host.readFile(rel);
       if (text === undefined) continue;
-      const json = ts.parseConfigFileTextToJson(rel, text);
-      const manifest = json.config as Record<string, unknown> | undefined;
-      if (json.error || !manifest || typeof manifest !== 'object') {
+      const manifest = parseManifest(rel, text);
+      if (!manifest) {
         warn(`package.json ${rel}: not valid JSON; its package name is not mapped to sources`);
         continue;
       }
@@ -69,6 +68,18 @@ export class WorkspacePackages {
     }
     return undefined;
   }
+}
+
+/** package.json is strict JSON almost always (JSON.parse is fast); TypeScript's lenient parser is the fallback. */
+function parseManifest(rel: string, text: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const json = ts.parseConfigFileTextToJson(rel, text);
+    value = json.error ? undefined : json.config;
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 export function packageName(specifier: string): string {
