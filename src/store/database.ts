@@ -96,8 +96,12 @@ export class Store {
   private closed = false;
   private saveFailureLogged = false;
 
+  private lateChangeLogged = false;
+
   private constructor(
-    private readonly db: Database,
+    private db: Database,
+    /** Makes an empty database of the current schema (for late calls after close). */
+    private readonly emptyDatabase: () => Database,
     /** The file, or undefined for a memory-only store. */
     readonly path: string | undefined,
     private readOnlyMode: boolean,
@@ -111,10 +115,15 @@ export class Store {
     const SQL = await loadSqlJs();
     const migrations = options.migrations ?? MIGRATIONS;
     const now = options.now ?? Date.now;
+    const empty = () => {
+      const db = new SQL.Database();
+      migrate(db, migrations);
+      return db;
+    };
     if (path === undefined) {
       const db = new SQL.Database();
       migrate(db, migrations);
-      return new Store(db, undefined, false, undefined, log, options);
+      return new Store(db, empty, undefined, false, undefined, log, options);
     }
 
     let lock: StoreLock | undefined;
@@ -166,7 +175,7 @@ export class Store {
         }
       }
     }
-    const store = new Store(db, path, readOnly, lock, log, options);
+    const store = new Store(db, empty, path, readOnly, lock, log, options);
     // A migrated file is saved in its new shape even when nothing else changes this session.
     if (upgraded) store.changed();
     return store;
@@ -544,11 +553,19 @@ export class Store {
     this.closed = true;
     this.lock?.release();
     this.db.close();
+    // Work still in flight when the window closes (a history read, a late timer) may call in after
+    // this: it meets an empty throwaway database instead of an exception, and nothing is written.
+    this.db = this.emptyDatabase();
   }
 
   // ---- helpers -------------------------------------------------------------------------------
 
   private changed(): void {
+    if (this.closed) {
+      if (!this.lateChangeLogged) this.log.warn(`database ${this.path ?? '(memory)'}: a change arrived after close and was dropped`);
+      this.lateChangeLogged = true;
+      return;
+    }
     this.dirty = true;
     this.scheduleSave();
   }

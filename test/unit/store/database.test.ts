@@ -263,6 +263,23 @@ describe('store: Store', () => {
     }
   });
 
+  it('answers late calls after close without throwing or writing', async () => {
+    const path = join(tmp.dir, 'late.sqlite');
+    const log = recordingLog();
+    const s = await Store.open(path, log);
+    s.replaceFiles(ROOT, sampleFiles());
+    await s.close();
+    const saved = readFileSync(path);
+    s.replaceCommits(ROOT, sampleCommits(), { head: 'x', readAt: 1 });
+    s.setMeta('late', 'yes');
+    assert.deepEqual(s.loadFiles(ROOT), []);
+    await s.save();
+    await s.close();
+    assert.deepEqual(readFileSync(path), saved);
+    assert.equal(log.lines.length, 1);
+    assert.match(log.lines[0], /after close/);
+  });
+
   it('takes over a stale lock left by a dead process', async () => {
     const path = join(tmp.dir, 'stale.sqlite');
     writeFileSync(path + '.lock', JSON.stringify({ pid: 2 ** 22 + 12345, token: 'gone' }));
