@@ -53,6 +53,19 @@ describe('memory: ActivityLog', () => {
     await store.close();
   });
 
+  it('keeps no raw events when told not to (session recording off), aggregates still', async () => {
+    const store = await Store.open(undefined, recordingLog());
+    const log = new ActivityLog(store, { keepEvents: false });
+    log.record('view', ROOT, 'a.ts', T0);
+    log.record('edit', ROOT, 'a.ts', T0 + 2000);
+    assert.deepEqual(log.events(ROOT), []);
+    assert.deepEqual(store.loadActivity(ROOT), [{ path: 'a.ts', lastViewed: T0, lastEdited: T0 + 2000, viewCount: 1, editCount: 1 }]);
+    log.setKeepEvents(true);
+    log.record('view', ROOT, 'a.ts', T0 + 5000);
+    assert.deepEqual(log.events(ROOT).map((e) => e.time), [T0 + 5000]);
+    await store.close();
+  });
+
   it('persists across a restart, per root, and follows a rename', async () => {
     const tmp = tempDir('rf-activity-');
     try {
