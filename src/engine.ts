@@ -154,7 +154,7 @@ export class Engine implements EngineApi {
       return folderStats(folder, ms, 0, previous.length > 0);
     }
     for (const w of built.warnings) this.log.warn(w);
-    this.store.replaceFiles(folder.root, [...folder.index.records()]);
+    this.storeRecords(folder, previous);
     folder.dirtyRecords.clear();
     folder.deletedRecords.clear();
     folder.indexed = true;
@@ -171,6 +171,26 @@ export class Engine implements EngineApi {
     report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
     this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
+  }
+
+  /**
+   * Writes the index's records after a build: only what differs from the stored ones, so a warm
+   * start with nothing changed writes nothing (rewriting 6k files and 30k edges costs ~1 s).
+   */
+  private storeRecords(folder: Folder, previous: readonly FileRecord[]): void {
+    const before = new Map(previous.map((r) => [r.path, r]));
+    const changed: FileRecord[] = [];
+    for (const record of folder.index.records()) {
+      const old = before.get(record.path);
+      before.delete(record.path);
+      if (!old || !sameRecord(old, record)) changed.push(record);
+    }
+    if (previous.length === 0 || changed.length + before.size > previous.length / 2) {
+      this.store.replaceFiles(folder.root, [...folder.index.records()]);
+    } else {
+      this.store.deleteFiles(folder.root, [...before.keys()]);
+      this.store.upsertFiles(folder.root, changed);
+    }
   }
 
   /** Reads git history after the stored head (or all of it) and stores what changed. */
@@ -550,6 +570,12 @@ function mergeWeights(
   overrides: Partial<Record<SignalName, number>> | undefined,
 ): Partial<Record<SignalName, number>> | undefined {
   return base || overrides ? { ...base, ...overrides } : undefined;
+}
+
+function sameRecord(a: FileRecord, b: FileRecord): boolean {
+  if (a.size !== b.size || a.mtimeMs !== b.mtimeMs || a.hash !== b.hash || a.edges.length !== b.edges.length) return false;
+  if (a.edges.some((e, i) => e.to !== b.edges[i].to || e.kind !== b.edges[i].kind || e.specifier !== b.edges[i].specifier)) return false;
+  return JSON.stringify(a.loose ?? null) === JSON.stringify(b.loose ?? null);
 }
 
 function sum(counts: Record<string, number>): number {
