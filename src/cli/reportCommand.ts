@@ -1,0 +1,55 @@
+/**
+ * `related-files report --db PATH`: the online hit rate (hit@5, hit@10 of the file opened next)
+ * over the last days, as Markdown, from the database the extension writes.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { Store } from '../store/database';
+import { rankingReport, reportMarkdown, DEFAULT_REPORT_DAYS, DAY_MS } from '../eval/rankingReport';
+import { stderrLogger } from './cliEngine';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  db: { type: 'string', description: "the extension's database file (required)" },
+  days: { type: 'number', description: `how many days back (default ${DEFAULT_REPORT_DAYS})` },
+  json: { type: 'boolean', description: 'print the counts as JSON' },
+  help: { type: 'boolean', description: 'show this help' },
+};
+
+const USAGE = 'related-files report --db PATH [--days 14] [--json]';
+
+export async function run(args: string[]): Promise<number> {
+  let options;
+  try {
+    options = parseArgs(args, OPTIONS).options;
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(error.message);
+    throw error;
+  }
+  if (options.help) {
+    console.log(helpText(USAGE, OPTIONS));
+    return 0;
+  }
+  if (typeof options.db !== 'string') return usageError('--db is required');
+  const days = Number(options.days ?? DEFAULT_REPORT_DAYS);
+  if (!(days > 0)) return usageError('--days takes a number above 0');
+  const path = resolve(options.db);
+  if (!existsSync(path)) {
+    console.error(`related-files report: no database at ${path}`);
+    return 1;
+  }
+  const store = await Store.open(path, stderrLogger(true));
+  try {
+    const now = Date.now();
+    const report = rankingReport(store.rankingLog(now - days * DAY_MS), now, days);
+    console.log(options.json ? JSON.stringify(report, null, 2) : reportMarkdown(report));
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function usageError(message: string): number {
+  console.error(`related-files report: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
+  return 2;
+}
