@@ -4,6 +4,7 @@
  *
  * Tools
  *   get_related_files { path, limit = 20, task_id?, search_terms? } -> { files: RankedFile[], note? }
+ *                     (each file with `reasons` in words; signals that scored 0 are left out)
  *   get_project_map   { ranked = false, path?, limit = 200, offset = 0 } -> the project's files,
  *                     alphabetical, or by relevance to `path` / the active task when ranked
  *   start_task        { name } -> the new task (its id feeds get_related_files and mark_explored)
@@ -25,7 +26,7 @@ import { z } from 'zod';
 import type { EngineApi, Logger, RankAnswer } from '../engineApi';
 import { describeRankedFile, topReasons } from '../core/explain';
 import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
-import { SIGNAL_NAMES, type RankedFile } from '../core/ranking';
+import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
 import { resolveInsideRoot } from '../workspace/safePath';
 
 export interface McpServerOptions {
@@ -89,6 +90,7 @@ const evidenceRecord = z.object(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, z
 const rankedFileOutput = z.object({
   path: z.string(),
   score: z.number(),
+  reasons: z.string(),
   signals: signalRecord,
   contributions: signalRecord,
   evidence: evidenceRecord,
@@ -183,7 +185,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         });
         const note = noteFor(answer);
         return result(relatedFilesText(file.relative, answer.files, note), {
-          files: answer.files,
+          files: answer.files.map(compactRankedFile),
           ...(note ? { note } : {}),
         });
       },
@@ -221,7 +223,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         return result(withNote([header, ...lines], note), {
           total,
           ranked: true,
-          files: answer.files.map((f) => ({ path: f.path, score: f.score, reasons: reasonsOf(f) })),
+          files: answer.files.map((f) => ({ path: f.path, score: round(f.score), reasons: reasonsOf(f) })),
           ...(note ? { note } : {}),
         });
       },
@@ -256,6 +258,36 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       },
     },
   };
+}
+
+/**
+ * A RankedFile for the wire: its reasons in words, and only the signals that said something.
+ * Why: MCP clients (Claude Code, VS Code) give the model JSON of structuredContent instead of the
+ * text when both are present, and the full record (14 signals x value, contribution, evidence) made
+ * a 20-file answer 30.5 KiB on colinhacks/zod (bench/mcp.ts); most of it zeros and "no evidence".
+ */
+export function compactRankedFile(file: RankedFile): {
+  path: string;
+  score: number;
+  reasons: string;
+  signals: Partial<Record<SignalName, number>>;
+  contributions: Partial<Record<SignalName, number>>;
+  evidence: Partial<Record<SignalName, string>>;
+} {
+  const spoke = SIGNAL_NAMES.filter((s) => file.signals[s] !== 0 || file.contributions[s] !== 0);
+  return {
+    path: file.path,
+    score: round(file.score),
+    reasons: reasonsOf(file),
+    signals: Object.fromEntries(spoke.map((s) => [s, round(file.signals[s])])),
+    contributions: Object.fromEntries(spoke.map((s) => [s, round(file.contributions[s])])),
+    evidence: Object.fromEntries(spoke.map((s) => [s, file.evidence[s]])),
+  };
+}
+
+/** Three decimals: the precision the text shows, and enough to order files. */
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /** The strongest reasons in words, "imported by login.ts; changed together in 7 commits". */

@@ -53,6 +53,15 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     assert.deepEqual(files.slice(0, 2).map((f) => f.path), ['src/auth/session.ts', 'src/auth/token.ts']);
     assert.match(r.content[0].text, /^4 files related to src\/auth\/login\.ts/);
     assert.match(r.content[0].text, /0\.500 src\/auth\/session\.ts — same directory/);
+    // The wire form: reasons in words, only the signals that said something.
+    assert.deepEqual(files[0], {
+      path: 'src/auth/session.ts',
+      score: 0.5,
+      reasons: 'same directory',
+      signals: { relationship: 0.5 },
+      contributions: { relationship: 0.5 },
+      evidence: { relationship: 'same directory' },
+    });
   });
 
   it('answers initialize and tools/list while the engine is still opening, and tool calls once it is', async () => {
