@@ -13,6 +13,7 @@
  * with thousands of importers, most files with under 10 edges), commits of 1-8 files clustered in
  * a folder (co-change), some editor activity and an active task.
  */
+import { cpus, loadavg } from 'node:os';
 import { ImportGraph } from '../src/core/graph';
 import { historyFacts, type CommitRecord } from '../src/core/commitHistory';
 import type { FileActivity, RankingFacts, TaskFacts, TaskFile } from '../src/core/facts';
@@ -84,6 +85,9 @@ interface Timing {
   readonly firstMs: number;
   readonly medianMs: number;
   readonly p90Ms: number;
+  /** Process CPU time per query (user + system, GC threads included): steadier than wall time on a busy machine. */
+  readonly cpuMedianMs: number;
+  readonly cpuP90Ms: number;
 }
 
 /** 100 seeded queries after one warm-up query (which also builds the per-graph caches, reported as firstMs). */
@@ -93,16 +97,28 @@ export function timeQueries(workspace: Workspace, seed = 7): Timing {
   rankFiles({ queryFile: workspace.files[0] }, workspace.facts);
   const firstMs = performance.now() - t0;
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let q = 0; q < QUERIES; q++) {
     const query = workspace.files[Math.floor(random() * workspace.files.length)];
     const start = performance.now();
+    const startCpu = process.cpuUsage();
     rankFiles({ queryFile: query }, workspace.facts, { limit: 20 });
+    const used = process.cpuUsage(startCpu);
     times.push(performance.now() - start);
+    cpu.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  const at = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))];
   const graph = workspace.facts.graph;
-  return { label: workspace.label, files: graph.size, edges: graph.edgeCount, firstMs, medianMs: at(0.5), p90Ms: at(0.9) };
+  return {
+    label: workspace.label,
+    files: graph.size,
+    edges: graph.edgeCount,
+    firstMs,
+    medianMs: at(times, 0.5),
+    p90Ms: at(times, 0.9),
+    cpuMedianMs: at(cpu, 0.5),
+    cpuP90Ms: at(cpu, 0.9),
+  };
 }
 
 function heapMb(): number {
@@ -111,8 +127,12 @@ function heapMb(): number {
 }
 
 function row(t: Timing, base?: Timing): string {
-  const ratio = base ? `  x${(t.medianMs / base.medianMs).toFixed(1)} time for x${(t.files / base.files).toFixed(0)} files` : '';
-  return `${t.label.padEnd(34)} ${String(t.files).padStart(7)} files ${String(t.edges).padStart(7)} edges  first ${t.firstMs.toFixed(1).padStart(7)} ms  median ${t.medianMs.toFixed(2).padStart(7)} ms  p90 ${t.p90Ms.toFixed(2).padStart(7)} ms${ratio}`;
+  const ratio = base ? `  x${(t.cpuMedianMs / base.cpuMedianMs).toFixed(1)} cpu time for x${(t.files / base.files).toFixed(0)} files` : '';
+  const ms = (v: number) => v.toFixed(2).padStart(7);
+  return (
+    `${t.label.padEnd(26)} ${String(t.files).padStart(7)} files ${String(t.edges).padStart(7)} edges  first ${t.firstMs.toFixed(0).padStart(6)} ms  ` +
+    `wall median ${ms(t.medianMs)} p90 ${ms(t.p90Ms)}  cpu median ${ms(t.cpuMedianMs)} p90 ${ms(t.cpuP90Ms)} ms${ratio}`
+  );
 }
 
 async function realWorkspace(root: string): Promise<Workspace> {
@@ -125,7 +145,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const repoAt = args.indexOf('--repo');
   const gcAvailable = typeof (globalThis as { gc?: unknown }).gc === 'function';
-  console.log(`rank benchmark: ${QUERIES} queries per workspace, limit 20, default preset, node ${process.version}`);
+  console.log(`rank benchmark: ${QUERIES} queries per workspace, limit 20, default preset, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   if (repoAt >= 0) {
     const workspace = await realWorkspace(args[repoAt + 1]);
     console.log(row(timeQueries(workspace)));
@@ -139,7 +159,7 @@ async function main(): Promise<void> {
     const after = heapMb();
     console.log(row(timing, base));
     if (gcAvailable) {
-      console.log(`${''.padEnd(34)} heap: graph + history + facts ${(built - before).toFixed(1)} MB, ranking caches +${(after - built).toFixed(1)} MB`);
+      console.log(`${''.padEnd(26)} heap: graph + history + facts ${(built - before).toFixed(1)} MB, ranking caches +${(after - built).toFixed(1)} MB`);
     }
     base ??= timing;
   }
