@@ -139,14 +139,15 @@ async function replayOne(
   const scores: Record<string, Partial<Record<ReplayMode, ReplayScores>>> = {};
   for (const ranker of options.rankers) {
     const perMode: Partial<Record<ReplayMode, ReplayScores[]>> = {};
-    const t0 = performance.now();
-    for (const moment of walk.moments) (perMode[moment.mode] ??= []).push(scoreWith(ranker, moment, snapshot, options.recencyHalfLifeMs));
-    const spent = performance.now() - t0;
+    for (const moment of walk.moments) {
+      const t0 = performance.now();
+      (perMode[moment.mode] ??= []).push(scoreWith(ranker, moment, snapshot, options.recencyHalfLifeMs));
+      accumulators.get(key(ranker.name, moment.mode))!.ms += performance.now() - t0;
+    }
     scores[ranker.name] = {};
     for (const mode of modes) {
       const list = perMode[mode] ?? [];
       const acc = accumulators.get(key(ranker.name, mode))!;
-      acc.ms += spent / modes.length;
       const mean = meanReplayScores(list);
       acc.perSession.push({ session: session.id, moments: list.length, scores: mean });
       if (list.length > 0) scores[ranker.name][mode] = mean;
