@@ -72,16 +72,28 @@ export function formatTune(report: TuneReport): string {
     `  ${'taskContext'.padEnd(18)} ${f3(report.weights.taskContext)} (not measurable on commits; kept)`,
     `  ${'nameMatch'.padEnd(18)} ${f3(report.weights.nameMatch)} (not measurable on commits; kept)`,
     '',
-    `| ranker | nP@10 | MRR | Hit@10 | P@10 | nP@10 no-history | ${names.join(' | ')} |`,
-    `| --- | --- | --- | --- | --- | --- | ${names.map(() => '---').join(' | ')} |`,
-    ...report.heldOut.map(
-      (row) =>
-        `| ${row.ranker} | ${f3(row.mean.np10)} | ${f3(row.mean.mrr)} | ${f3(row.mean.hit10)} | ${f3(row.mean.p10)} | ${f3(row.noHistoryNp10)} | ${row.perRepo.map((f) => f3(f.np10)).join(' | ')} |`,
-    ),
+    'Held-back queries (newer half):',
+    '',
+    ...table(report.heldOut),
+    '',
+    'All sampled queries (both halves; from the recorded signal values):',
+    '',
+    ...table(report.allQueries),
     '',
     `--weights ${TUNED_SIGNALS.map((s) => `${s}=${report.weights[s]}`).join(',')}`,
   ];
   return lines.join('\n');
+
+  function table(rows: TuneReport['heldOut']): string[] {
+    return [
+      `| ranker | nP@10 | MRR | Hit@10 | P@10 | nP@10 no-history | ${names.map((n) => `${n} nP@10`).join(' | ')} |`,
+      `| --- | --- | --- | --- | --- | --- | ${names.map(() => '---').join(' | ')} |`,
+      ...rows.map(
+        (row) =>
+          `| ${row.ranker} | ${f3(row.mean.np10)} | ${f3(row.mean.mrr)} | ${f3(row.mean.hit10)} | ${f3(row.mean.p10)} | ${f3(row.noHistoryNp10)} | ${row.perRepo.map((f) => f3(f.np10)).join(' | ')} |`,
+      ),
+    ];
+  }
 }
 
 function usageError(message: string): number {

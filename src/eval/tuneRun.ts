@@ -53,6 +53,11 @@ export interface TuneReport {
   readonly weights: Weights;
   readonly train: Figures;
   readonly heldOut: readonly HeldOutRow[];
+  /**
+   * The same rankers on every sampled query (older and newer halves), from the recorded signal
+   * values: what `eval` would print, up to the candidates queryFeatures leaves out.
+   */
+  readonly allQueries: readonly HeldOutRow[];
   readonly rounds: number;
   readonly evaluations: number;
 }
@@ -103,11 +108,15 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
     ['seed-0.13', toVector(PRESETS['seed-0.13'])],
     ...Object.entries(BASELINE_WEIGHTS).map(([name, w]): [string, number[]] => [name, toVector(w)]),
   ];
-  const fresh = test.filter((q) => !q.hasHistory);
-  const heldOut = rankers.map(([ranker, vector]) => {
-    const perRepo = figuresByRepo(test, vector, repos);
-    return { ranker, perRepo, mean: meanFigures(perRepo), noHistoryNp10: meanFigures(figuresByRepo(fresh, vector, repos)).np10 };
-  });
+  const figures = (queries: readonly QueryFeatures[]): HeldOutRow[] => {
+    const fresh = queries.filter((q) => !q.hasHistory);
+    return rankers.map(([ranker, vector]) => {
+      const perRepo = figuresByRepo(queries, vector, repos);
+      return { ranker, perRepo, mean: meanFigures(perRepo), noHistoryNp10: meanFigures(figuresByRepo(fresh, vector, repos)).np10 };
+    });
+  };
+  const heldOut = figures(test);
+  const allQueries = figures(all);
   return {
     repos: collected.map((c, i) => ({
       repo: c.repo,
@@ -119,6 +128,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
     weights,
     train: search.train,
     heldOut,
+    allQueries,
     rounds: search.rounds,
     evaluations: search.evaluations,
   };

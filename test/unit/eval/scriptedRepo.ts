@@ -19,6 +19,8 @@ export interface ScriptedRepo {
   /** Commit hashes, oldest first. */
   readonly hashes: string[];
   git(...args: string[]): string;
+  /** A bare clone of this repository (same commits), removed with it. */
+  bareClone(): string;
   cleanup(): void;
 }
 
@@ -54,8 +56,8 @@ export function scriptedRepo(commits: readonly ScriptedCommit[], { bare = false 
     }
     run(work, ['add', '-A']);
     run(work, ['commit', '-q', '--allow-empty', '-m', commit.message ?? `commit ${i}`], env(i, commit.author));
-    hashes.push(run(work, ['rev-parse', 'HEAD']));
   });
+  hashes.push(...run(work, ['rev-list', '--reverse', 'HEAD']).split('\n'));
   let dir = work;
   if (bare) {
     dir = join(base, 'bare.git');
@@ -65,6 +67,11 @@ export function scriptedRepo(commits: readonly ScriptedCommit[], { bare = false 
     dir,
     hashes,
     git: (...args) => run(dir, args),
+    bareClone: () => {
+      const target = join(base, `clone-${Date.now()}.git`);
+      run(base, ['clone', '-q', '--bare', dir, target]);
+      return target;
+    },
     cleanup: () => rmSync(base, { recursive: true, force: true }),
   };
 }
