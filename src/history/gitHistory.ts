@@ -64,6 +64,8 @@ export interface ReadCommitsOptions extends GitTarget {
   readonly prefix?: string;
   /** The current user's email: commits by it are `mine`. */
   readonly userEmail?: string;
+  /** Keep file lists over MAX_FILES_KEPT_PER_COMMIT (for a read that restrictToFolder narrows afterwards). */
+  readonly keepLargeCommits?: boolean;
 }
 
 export interface CommitsRead {
@@ -90,29 +92,52 @@ export async function readCommits(options: ReadCommitsOptions): Promise<CommitsR
   const intern = new Map<string, string>();
   const newestFirst: GitCommit[] = [];
   const parser = new GitLogParser((raw) => {
-    const all = names.filesOf(raw);
-    let files: string[] = [];
-    for (const path of all) {
-      if (!path.startsWith(prefix)) continue;
-      const rel = prefix === '' ? path : path.slice(prefix.length);
-      let shared = intern.get(rel);
-      if (shared === undefined) intern.set(rel, (shared = rel));
-      files.push(shared);
-    }
-    if (files.length === 0) return;
-    if (files.length > 1 && new Set(files).size !== files.length) files = [...new Set(files)];
-    if (files.length > MAX_FILES_KEPT_PER_COMMIT) files = [];
-    newestFirst.push({ sha: raw.sha, time: raw.time, author: raw.author, mine: email !== undefined && raw.author.toLowerCase() === email, files });
+    const files = folderFiles(names.filesOf(raw), prefix, intern, options.keepLargeCommits === true);
+    if (files) newestFirst.push({ sha: raw.sha, time: raw.time, author: raw.author, mine: email !== undefined && raw.author.toLowerCase() === email, files });
   });
   const { code, stderr } = await streamGit(options, args, (text) => parser.push(text));
   if (code !== 0) throw new Error(`git log failed (${code}): ${firstLine(stderr)}`);
   parser.end();
+  return { commits: newestFirst.reverse(), renames: folderRenames(names.renames(), prefix) };
+}
 
-  const renames = new Map<string, string>();
-  for (const [from, to] of names.renames()) {
-    if (from.startsWith(prefix) && to.startsWith(prefix)) renames.set(from.slice(prefix.length), to.slice(prefix.length));
+/**
+ * A commit's files (current names) kept for a folder: those under `prefix`, relative to it,
+ * without duplicates; an empty list over MAX_FILES_KEPT_PER_COMMIT unless `keepLarge`; undefined
+ * when none is under the folder (the commit is not part of its history).
+ */
+function folderFiles(all: readonly string[], prefix: string, intern: Map<string, string>, keepLarge = false): string[] | undefined {
+  let files: string[] = [];
+  for (const path of all) {
+    if (!path.startsWith(prefix)) continue;
+    const rel = prefix === '' ? path : path.slice(prefix.length);
+    let shared = intern.get(rel);
+    if (shared === undefined) intern.set(rel, (shared = rel));
+    files.push(shared);
   }
-  return { commits: newestFirst.reverse(), renames };
+  if (files.length === 0) return undefined;
+  if (files.length > 1 && new Set(files).size !== files.length) files = [...new Set(files)];
+  if (files.length > MAX_FILES_KEPT_PER_COMMIT && !keepLarge) files = [];
+  return files;
+}
+
+function folderRenames(renames: ReadonlyMap<string, string>, prefix: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [from, to] of renames) {
+    if (from.startsWith(prefix) && to.startsWith(prefix)) result.set(from.slice(prefix.length), to.slice(prefix.length));
+  }
+  return result;
+}
+
+/** A whole-repository read (prefix '', large commits kept) narrowed to one folder, as readCommits would have read it. */
+export function restrictToFolder(read: CommitsRead, prefix: string): CommitsRead {
+  const intern = new Map<string, string>();
+  const commits: GitCommit[] = [];
+  for (const commit of read.commits) {
+    const files = folderFiles(commit.files, prefix, intern);
+    if (files) commits.push({ ...commit, files });
+  }
+  return { commits, renames: folderRenames(read.renames, prefix) };
 }
 
 export interface ReadHistoryOptions {
@@ -160,13 +185,21 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     return emptyHistory(note);
   };
   try {
-    // Round one, in parallel: where we are, HEAD and its branch, the user, and (when refreshing)
-    // whether the stored head is still an ancestor. Round two is the log. Each git start costs
-    // ~5 ms, so the incremental refresh is two process latencies plus the log of the new commits.
-    const [where, email, ancestor] = await Promise.all([
+    // One round of git processes in parallel: where we are, HEAD and its branch, the user and, when
+    // refreshing, whether the stored head is still an ancestor. A first read (or a refresh that
+    // cannot use the early log) adds a second round: the log.
+    // When refreshing, the log of the new commits starts in the same round, on trust: it is used
+    // only if the stored head proves an ancestor and its newest commit is the HEAD rev-parse saw.
+    const since = options.sinceHead;
+    const [where, email, ancestor, early] = await Promise.all([
       runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD']),
       runGit(target, ['config', 'user.email']),
-      options.sinceHead ? runGit(target, ['merge-base', '--is-ancestor', options.sinceHead, 'HEAD']) : undefined,
+      since ? runGit(target, ['merge-base', '--is-ancestor', since, 'HEAD']) : undefined,
+      since
+        ? readCommits({ ...target, exclude: since, prefix: '', keepLargeCommits: true, maxCommits: options.maxCommits, maxYears: options.maxYears, now: options.now }).catch(
+            () => undefined,
+          )
+        : undefined,
     ]);
     if (where.code !== 0) {
       // rev-parse fails both outside a repository and in one without commits ('HEAD' is unknown there).
@@ -181,13 +214,19 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     const read = (exclude?: string) =>
       readCommits({ ...target, rev: headSha, exclude, prefix, userEmail, maxCommits: options.maxCommits, maxYears: options.maxYears, now: options.now });
 
-    if (options.sinceHead) {
-      if (options.sinceHead === headSha) return { head: headSha, commits: [], renames: new Map(), incremental: true, userEmail };
+    if (since) {
+      if (since === headSha) return { head: headSha, commits: [], renames: new Map(), incremental: true, userEmail };
       if (ancestor?.code === 0) {
-        const { commits, renames } = await read(options.sinceHead);
+        const newest = early?.commits[early.commits.length - 1];
+        if (early && newest?.sha === headSha) {
+          const { commits, renames } = restrictToFolder(early, prefix);
+          return { head: headSha, commits: withMine(commits, userEmail), renames, incremental: true, userEmail };
+        }
+        // HEAD is a merge, or moved between the two commands: read again against the HEAD seen.
+        const { commits, renames } = await read(since);
         return { head: headSha, commits, renames, incremental: true, userEmail };
       }
-      log?.info(`history of ${root}: stored head ${options.sinceHead.slice(0, 10)} is not an ancestor of HEAD (rebase or branch switch); reading it again`);
+      log?.info(`history of ${root}: stored head ${since.slice(0, 10)} is not an ancestor of HEAD (rebase or branch switch); reading it again`);
     }
     const { commits, renames } = await read();
     return { head: headSha, commits, renames, incremental: false, userEmail };

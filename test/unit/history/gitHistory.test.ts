@@ -120,6 +120,29 @@ describe('history: readHistory on a scripted repository', function () {
     assert.deepEqual(renamed.added.length, 1);
   });
 
+  it('refreshes a subfolder incrementally, and through a merge at HEAD', async () => {
+    repo.commit('one', { 'app/a.ts': 'a', 'lib/x.ts': 'x' });
+    const root = join(repo.dir, 'app');
+    const first = await refreshHistory(root, undefined, { now: NOW });
+    assert.deepEqual(first.commits.map((c) => c.files), [['a.ts']]);
+
+    repo.commit('two', { 'app/b.ts': 'b', 'lib/y.ts': 'y' }, OTHER);
+    repo.commit('outside only', { 'lib/z.ts': 'z' });
+    const second = await refreshHistory(root, { head: first.head!, commits: first.commits }, { now: NOW });
+    assert.equal(second.change, 'appended');
+    assert.deepEqual(second.added.map((c) => [c.files, c.mine]), [[['b.ts'], false]], 'relative to the folder, commits outside it left out');
+    assert.equal(second.head, repo.head());
+
+    repo.git('checkout', '-q', '-b', 'side', 'HEAD~1');
+    repo.commit('side work', { 'app/c.ts': 'c' });
+    repo.git('checkout', '-q', 'main');
+    repo.git('merge', '-q', '--no-ff', '-m', 'merge side', 'side');
+    const third = await refreshHistory(root, { head: second.head!, commits: second.commits }, { now: NOW });
+    assert.equal(third.change, 'appended');
+    assert.equal(third.head, repo.head(), 'the merge is the new head');
+    assert.deepEqual(third.added.map((c) => [c.files, c.mine]), [[['c.ts'], true]]);
+  });
+
   it('reads everything again when the stored head is no longer an ancestor', async () => {
     repo.commit('one', { 'a.ts': 'a' });
     repo.commit('two', { 'b.ts': 'b' });
