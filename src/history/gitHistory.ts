@@ -186,10 +186,10 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
   };
   try {
     // One round of git processes in parallel: where we are, HEAD and its branch, the user and, when
-    // refreshing, whether the stored head is still an ancestor. A first read (or a refresh that
-    // cannot use the early log) adds a second round: the log.
-    // When refreshing, the log of the new commits starts in the same round, on trust: it is used
-    // only if the stored head proves an ancestor and its newest commit is the HEAD rev-parse saw.
+    // refreshing, whether the stored head is still an ancestor plus the log of the commits after
+    // it, started on trust: that log is used only if the stored head proves an ancestor and the
+    // log ends at the HEAD rev-parse saw. A first read, a rebase or a merge at HEAD adds a second
+    // round (the log proper). Each git start costs a process latency, so this halves a refresh.
     const since = options.sinceHead;
     const [where, email, ancestor, early] = await Promise.all([
       runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD']),
