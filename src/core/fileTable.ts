@@ -36,6 +36,12 @@ export interface FileTable {
   /** Interned folders: id -> path ('' = root), parent folder id (-1 for the root). */
   readonly dirs: readonly string[];
   readonly dirParent: readonly number[];
+  /**
+   * Per folder id: the distinct word ids of its path. Every file's pathTokens start with its
+   * folder's words (then the name words not among them), which lets path overlap be counted once
+   * per folder instead of once per file.
+   */
+  readonly dirWords: readonly (readonly number[])[];
   readonly dirIds: ReadonlyMap<string, number>;
   readonly tokenIds: ReadonlyMap<string, number>;
   readonly tokens: readonly string[];
@@ -65,7 +71,6 @@ interface MutableTable {
   centrality: Float64Array;
   dirs: string[];
   dirParent: number[];
-  /** Per folder id: the distinct word ids of its path, shared by every file in it. */
   dirWords: number[][];
   dirIds: Map<string, number>;
   tokenIds: Map<string, number>;

@@ -8,7 +8,7 @@ import { overlap, accumulateOverlap, overlapValue, quotedShared, type Overlap } 
 
 export const nameMatchSignal = defineSignal<Overlap>({
   name: 'nameMatch',
-  prepare: (scope) => overlap(scope.table, termTokens(scope.context.searchTerms ?? []), scope.table.pathTokens, scope.table.filesByPathToken),
+  prepare: (scope) => overlap(scope.table, termTokens(scope.context.searchTerms ?? []), scope.table.pathTokens, scope.table.filesByPathToken, true),
   accumulate: (state, _scope, weight, scores) => accumulateOverlap(state, weight, scores),
   evaluate(state, scope, id) {
     if ((scope.context.searchTerms ?? []).length === 0) return { value: 0, evidence: 'no search terms' };

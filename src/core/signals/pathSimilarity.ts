@@ -11,7 +11,7 @@ export const pathSimilaritySignal = defineSignal<Overlap>({
   prepare: (scope) =>
     scope.queryPath === undefined
       ? NO_OVERLAP
-      : overlap(scope.table, pathTokens(scope.queryPath), scope.table.pathTokens, scope.table.filesByPathToken),
+      : overlap(scope.table, pathTokens(scope.queryPath), scope.table.pathTokens, scope.table.filesByPathToken, true),
   accumulate: (state, _scope, weight, scores) => accumulateOverlap(state, weight, scores),
   evaluate(state, scope, id) {
     if (scope.queryPath === undefined) return { value: 0, evidence: 'no query file' };

@@ -28,6 +28,8 @@ export function overlap(
   words: readonly string[],
   tokensOf: readonly (readonly number[])[],
   filesByToken: ReadonlyMap<number, readonly number[]>,
+  /** When tokensOf is the table's pathTokens: each file's tokens begin with its folder's words. */
+  folderPrefix = false,
 ): Overlap {
   if (words.length === 0) return { ...NO_OVERLAP, words };
   const shared = new Uint16Array(table.graph.capacity);
@@ -43,12 +45,23 @@ export function overlap(
     // file's few words is cheaper than walking several near-complete posting lists.
     const mark = new Uint8Array(table.tokens.length);
     for (const token of tokens) mark[token] = 1;
+    // With a folder prefix, the folder part is counted once per folder (a few thousand) and
+    // each file only adds its name words: a third of the work at 100k files.
+    const dirWords = table.dirWords;
+    const dirShared = new Int32Array(folderPrefix ? dirWords.length : 0);
+    for (let d = 0; d < dirShared.length; d++) for (const w of dirWords[d]) dirShared[d] += mark[w];
     const all = table.ids;
     for (let k = 0; k < all.length; k++) {
       const id = all[k];
       const mine = tokensOf[id];
       let common = 0;
-      for (let i = 0; i < mine.length; i++) common += mark[mine[i]];
+      let i = 0;
+      if (folderPrefix) {
+        const dir = table.dirId[id];
+        common = dirShared[dir];
+        i = dirWords[dir].length;
+      }
+      for (; i < mine.length; i++) common += mark[mine[i]];
       if (common > 0) {
         shared[id] = common;
         ids[count++] = id;

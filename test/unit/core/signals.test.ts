@@ -9,6 +9,7 @@ import type { RankingContext, RankingFacts } from '../../../src/core/facts';
 import { rankFiles } from '../../../src/core/ranker';
 import { prepareQuery } from '../../../src/core/queryScope';
 import { SIGNALS } from '../../../src/core/signals/index';
+import { jaccard, nameTokens, pathTokens } from '../../../src/core/nameTokens';
 import { buildFacts, MINUTE, NOW, type FactsSpec } from './factsBuilder';
 
 function signalOf(name: SignalName) {
@@ -226,6 +227,32 @@ describe('signals', () => {
       const facts = buildFacts({});
       assert.deepEqual(rankFiles({}, facts), []);
     });
+  });
+
+  it('name and path similarity equal the Jaccard of nameTokens/pathTokens, when words are rare and when they reach every file', () => {
+    const files = [
+      'packages/core/auth/loginForm.ts',
+      'packages/core/auth/login.test.ts',
+      'packages/core/user/userAuth.ts',
+      'packages/web/auth/authCore.tsx',
+      'packages/web/ui/button.tsx',
+      'packages/core/core.ts',
+      'tools/login.ts',
+    ];
+    const facts = buildFacts({ files });
+    for (const query of files) {
+      const scope = prepareQuery({ queryFile: query }, facts);
+      for (const [name, tokens] of [['nameSimilarity', nameTokens], ['pathSimilarity', pathTokens]] as const) {
+        const signal = signalOf(name);
+        const state = signal.prepare(scope);
+        for (const other of files) {
+          if (other === query) continue;
+          const expected = jaccard(tokens(query), tokens(other));
+          const actual = signal.evaluate(state, scope, facts.graph.idOf(other)!).value;
+          assert.ok(Math.abs(actual - expected) < 1e-12, `${name} ${query} ~ ${other}: ${actual} vs ${expected}`);
+        }
+      }
+    }
   });
 
   it('the fast path (accumulate) and the breakdown (evaluate) agree for every signal and candidate', () => {
