@@ -98,12 +98,23 @@ async function benchRank(repo: string, queries: number): Promise<void> {
     }
     const readyMs = performance.now() - spawnStarted;
     const overStdio: number[] = [];
-    let bytes = 0;
+    let structuredBytes = 0;
+    let textBytes = 0;
     for (const f of sample) {
       const t = performance.now();
       const r = await client.callTool({ name: 'get_related_files', arguments: { path: f, limit: 20 } });
       overStdio.push(performance.now() - t);
-      bytes += JSON.stringify(r).length;
+      const result = r as { content: { text?: string }[]; structuredContent?: unknown };
+      structuredBytes += JSON.stringify(result.structuredContent ?? {}).length;
+      textBytes += result.content.reduce((n, c) => n + (c.text?.length ?? 0), 0);
+    }
+    let briefBytes = 0;
+    const brief: number[] = [];
+    for (const f of sample) {
+      const t = performance.now();
+      const r = (await client.callTool({ name: 'get_related_files', arguments: { path: f, limit: 20, brief: true } })) as { structuredContent?: unknown };
+      brief.push(performance.now() - t);
+      briefBytes += JSON.stringify(r.structuredContent ?? {}).length;
     }
     await client.close();
 
@@ -113,7 +124,9 @@ async function benchRank(repo: string, queries: number): Promise<void> {
       console.log(`  ${label.padEnd(30)} median ${percentile(v, 0.5).toFixed(2).padStart(7)} ms   p95 ${percentile(v, 0.95).toFixed(2).padStart(7)} ms`);
     row('engine.rank (baseline)', direct);
     row('MCP over stdio', overStdio);
-    console.log(`  median ratio stdio / direct: ${(percentile(overStdio, 0.5) / Math.max(0.001, percentile(direct, 0.5))).toFixed(1)}x; answer size ${(bytes / sample.length / 1024).toFixed(1)} KiB per call`);
+    row('MCP over stdio, brief: true', brief);
+    console.log(`  brief: true structuredContent ${(briefBytes / sample.length / 1024).toFixed(1)} KiB per call`);
+    console.log(`  median ratio stdio / direct: ${(percentile(overStdio, 0.5) / Math.max(0.001, percentile(direct, 0.5))).toFixed(1)}x; answer per call: structuredContent ${(structuredBytes / sample.length / 1024).toFixed(1)} KiB, text ${(textBytes / sample.length / 1024).toFixed(1)} KiB`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

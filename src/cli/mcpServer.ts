@@ -4,7 +4,8 @@
  *
  * Tools
  *   get_related_files { path, limit = 20, task_id?, search_terms? } -> { files: RankedFile[], note? }
- *                     (each file with `reasons` in words; signals that scored 0 are left out)
+ *                     (each file with `reasons` in words; signals that scored 0 are left out;
+ *                     `brief: true` keeps only path, score and reasons)
  *   get_project_map   { ranked = false, path?, limit = 200, offset = 0 } -> the project's files,
  *                     alphabetical, or by relevance to `path` / the active task when ranked
  *   start_task        { name } -> the new task (its id feeds get_related_files and mark_explored)
@@ -62,6 +63,7 @@ const getRelatedFilesInput = z
     limit: limitArg.default(DEFAULT_RELATED_LIMIT).describe(`How many files to return (${MIN_LIMIT}-${MAX_LIMIT}).`),
     task_id: z.string().min(1).max(MAX_NAME_LENGTH).optional().describe('Rank for this task (from start_task) instead of the active one.'),
     search_terms: searchTermsArg.optional().describe('Words describing what you look for ("token refresh"); boosts files whose paths match.'),
+    brief: z.boolean().default(false).describe('true: each file as path, score and reasons only (about 5x smaller); false: with every signal that scored.'),
   })
   .strict();
 
@@ -91,9 +93,9 @@ const rankedFileOutput = z.object({
   path: z.string(),
   score: z.number(),
   reasons: z.string(),
-  signals: signalRecord,
-  contributions: signalRecord,
-  evidence: evidenceRecord,
+  signals: signalRecord.optional(),
+  contributions: signalRecord.optional(),
+  evidence: evidenceRecord.optional(),
 });
 const getRelatedFilesOutput = z.object({ files: z.array(rankedFileOutput), note: z.string().optional() });
 const getProjectMapOutput = z.object({
@@ -185,7 +187,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         });
         const note = noteFor(answer);
         return result(relatedFilesText(file.relative, answer.files, note), {
-          files: answer.files.map(compactRankedFile),
+          files: answer.files.map((f) => (args.brief ? briefRankedFile(f) : compactRankedFile(f))),
           ...(note ? { note } : {}),
         });
       },
@@ -283,6 +285,11 @@ export function compactRankedFile(file: RankedFile): {
     contributions: Object.fromEntries(spoke.map((s) => [s, round(file.contributions[s])])),
     evidence: Object.fromEntries(spoke.map((s) => [s, file.evidence[s]])),
   };
+}
+
+/** Path, score and reasons: what an agent needs to pick files to read. */
+export function briefRankedFile(file: RankedFile): { path: string; score: number; reasons: string } {
+  return { path: file.path, score: round(file.score), reasons: reasonsOf(file) };
 }
 
 /** Three decimals: the precision the text shows, and enough to order files. */

@@ -62,6 +62,8 @@ describe('agents: MCP tools over an engine (in-process)', () => {
       contributions: { relationship: 0.5 },
       evidence: { relationship: 'same directory' },
     });
+    const brief = await call('get_related_files', { path: 'src/auth/login.ts', limit: 1, brief: true });
+    assert.deepEqual(brief.structuredContent!.files, [{ path: 'src/auth/session.ts', score: 0.5, reasons: 'same directory' }]);
   });
 
   it('answers initialize and tools/list while the engine is still opening, and tool calls once it is', async () => {
