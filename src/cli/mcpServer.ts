@@ -3,7 +3,7 @@
  * drive them in-process and `related-files mcp` only adds stdio, indexing and a file watcher.
  *
  * Tools
- *   get_related_files { path, limit = 20, task_id?, search_terms? } -> { files: RankedFile[], note? }
+ *   get_related_files { path, limit = 20, task_id?, search_terms?, brief? } -> { files: RankedFile[], note? }
  *                     (each file with `reasons` in words; signals that scored 0 are left out;
  *                     `brief: true` keeps only path, score and reasons)
  *   get_project_map   { ranked = false, path?, limit = 200, offset = 0 } -> the project's files,
