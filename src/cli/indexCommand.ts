@@ -67,6 +67,7 @@ export function formatStats(s: IndexStats, peakRssMb: number): string {
     `skipped     ${sum(s.skipped)}: ${counts(s.skipped)}`,
     `unresolved  ${sum(s.unresolved)}: ${counts(s.unresolved)} (external: ${s.external})`,
     `time        ${ms(s.timings.total)}: list ${ms(s.timings.list)}, read ${ms(s.timings.read)}, extract ${ms(s.timings.extract)}, resolve ${ms(s.timings.resolve)}`,
+    `cpu         ${ms(s.cpu.total)}: list ${ms(s.cpu.list)}, read+extract ${ms(s.cpu.readAndExtract)}, resolve ${ms(s.cpu.resolve)}`,
     `peak RSS    ${peakRssMb} MB`,
     ...s.warnings.map((w) => `warning     ${w}`),
   ].join('\n');
