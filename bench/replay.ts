@@ -73,6 +73,8 @@ async function main(): Promise<void> {
   console.error(`generated ${lines.length} sessions in ${(generateMs / 1000).toFixed(1)} s`);
 
   // Baseline in the same run: only moving the index through the same base commits, in the same order.
+  // CPU time (this process; git's own processes not counted) says more than wall time on a shared machine.
+  const cpu1 = process.cpuUsage();
   const t1 = performance.now();
   const bare = await RepoSnapshot.open(repo);
   let indexed = 0;
@@ -80,11 +82,13 @@ async function main(): Promise<void> {
   const files = bare.graph.size;
   bare.close();
   const indexOnlyMs = performance.now() - t1;
+  const indexOnlyCpuMs = cpuMs(process.cpuUsage(cpu1));
   console.error(`index only: ${(indexOnlyMs / 1000).toFixed(1)} s`);
 
   const parsed = parseSessionLog(text);
   const rankers = ['default', 'seed-0.13', 'imports-only', 'co-change-only', 'alphabetical', 'same-directory', 'recent-files'].map((n) => replayRankerByName(n)!);
   const snapshots = new GitBaseSnapshots();
+  const cpu2 = process.cpuUsage();
   const t2 = performance.now();
   const report = await replaySessions(parsed.sessions, () => repo, snapshots, {
     rankers,
@@ -95,19 +99,24 @@ async function main(): Promise<void> {
     },
   });
   const replayMs = performance.now() - t2;
+  const replayCpuMs = cpuMs(process.cpuUsage(cpu2));
   snapshots.close();
 
   const moments = report.summaries.filter((s) => s.ranker === 'default').reduce((n, s) => n + s.moments, 0);
   const rankMs = report.summaries.reduce((n, s) => n + s.ms, 0);
   console.log(`repository: ${repo} (${files} files indexed at the last base, ${log.length} commits)`);
   console.log(`sessions: ${parsed.sessions.length} from ${sample.qualifying} qualifying commits (seed ${seed}); generated in ${(generateMs / 1000).toFixed(1)} s`);
-  console.log(`index only, same base commits: ${(indexOnlyMs / 1000).toFixed(1)} s (${indexed} files (re)indexed)`);
-  console.log(`replay: ${(replayMs / 1000).toFixed(1)} s total; ranking ${(rankMs / 1000).toFixed(1)} s over ${moments} scored moments x ${rankers.length} rankers ` +
+  console.log(`index only, same base commits: ${(indexOnlyMs / 1000).toFixed(1)} s wall, ${(indexOnlyCpuMs / 1000).toFixed(1)} s CPU (${indexed} files (re)indexed)`);
+  console.log(`replay: ${(replayMs / 1000).toFixed(1)} s wall, ${(replayCpuMs / 1000).toFixed(1)} s CPU (replay / index-only CPU = ${(replayCpuMs / indexOnlyCpuMs).toFixed(2)}); ranking ${(rankMs / 1000).toFixed(1)} s over ${moments} scored moments x ${rankers.length} rankers ` +
     `(${(rankMs / Math.max(1, moments * rankers.length)).toFixed(2)} ms per ranking); replay / index-only = ${(replayMs / indexOnlyMs).toFixed(2)}`);
   console.log('');
   console.log(replaySummaryLine(report, parsed.malformedLines));
   console.log('');
   console.log(replayTables(report));
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 main().catch((error) => {
