@@ -33,7 +33,8 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
+// Generous: on a busy machine the index worker alone can take 10+ s to start.
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -44,7 +45,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 describe('agents: related-files mcp over stdio', function () {
-  this.timeout(60000);
+  this.timeout(90_000);
   let base: string;
   let root: string;
   let client: Client;
