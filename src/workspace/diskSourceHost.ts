@@ -102,6 +102,10 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
+  isExcluded(rel: string): boolean {
+    return rel.split('/').some((segment) => DEFAULT_EXCLUDED_DIRS.includes(segment)) || this.excluded(rel);
+  }
+
   private abs(rel: string): string {
     return path.resolve(this.root, rel);
   }

@@ -63,6 +63,8 @@ export interface SourceHost {
   realpath?(rel: string): string;
   /** Immediate subdirectory names (used by type-reference resolution only). */
   getDirectories?(rel: string): string[];
+  /** Would listFiles leave this path out (exclude globs, default excluded folders)? Asked for files created later. */
+  isExcluded?(rel: string): boolean;
 }
 
 /** Extensions the index reads. `.d.ts` (and .d.mts/.d.cts) files are included as type files. */

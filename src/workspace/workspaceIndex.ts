@@ -399,6 +399,7 @@ export class WorkspaceIndex {
 
   /** A file appeared on disk. Returns true when it joined the graph (a TS/JS file that could be read). */
   addFile(rel: string): boolean {
+    if (this.host.isExcluded?.(rel)) return false;
     if (isConfigPath(rel)) {
       const stat = this.host.stat(rel);
       const text = this.host.readFile(rel);
@@ -440,7 +441,12 @@ export class WorkspaceIndex {
     }
     this.skippedFiles.delete(rel);
     const entry = this.entries.get(rel);
-    if (!entry) return;
+    if (!entry) {
+      // A deleted folder: everything under it goes.
+      const prefix = rel + '/';
+      for (const path of [...this.entries.keys(), ...this.configFiles.keys()]) if (path.startsWith(prefix)) this.removeFile(path);
+      return;
+    }
     this.unindexStems(rel, entry);
     this.entries.delete(rel);
     const importers = this.graph.removeFile(rel);

@@ -139,3 +139,23 @@ describe('WorkspaceIndex warm start', () => {
     assert.equal(warm.index.stats.read, 0);
   });
 });
+
+describe('WorkspaceIndex incremental edge cases', () => {
+  it('ignores created files in excluded folders and removes deleted folders', async () => {
+    const root = copyFixture('workspace-basic');
+    try {
+      const { index } = await indexOf(root, { noGit: true, exclude: ['generated/**'] });
+      mkdirSync(join(root, 'node_modules/pkg'), { recursive: true });
+      writeFileSync(join(root, 'node_modules/pkg/index.ts'), '');
+      mkdirSync(join(root, 'generated'));
+      writeFileSync(join(root, 'generated/x.ts'), '');
+      assert.equal(index.addFile('node_modules/pkg/index.ts'), false);
+      assert.equal(index.addFile('generated/x.ts'), false);
+      index.removeFile('src/util');
+      assert.ok(!index.graph.files().some((f) => f.startsWith('src/util/')));
+      assert.ok(!edges(index).some((e) => e.includes('src/util/')));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
