@@ -11,6 +11,12 @@ import { GitObjectReader } from './gitObjectReader';
 import { GitTreeHost } from './gitTreeHost';
 import { isSourcePath } from './sourceFiles';
 
+/**
+ * Above this many changed files one rebuild (reusing every unchanged file's imports) is cheaper
+ * than file-by-file updates, each of which re-resolves the imports the change can affect.
+ */
+export const REBUILD_ABOVE_CHANGED_FILES = 200;
+
 export class RepoSnapshot {
   private built = false;
 
@@ -52,6 +58,15 @@ export class RepoSnapshot {
     const removed = changes.removed.filter(relevant);
     const added = changes.added.filter(relevant);
     const modified = changes.modified.filter(relevant);
+    const changed = new Set([...removed, ...added, ...modified]);
+    // Any config change re-resolves every import, once per config file when applied one at a time
+    // (a release commit bumps dozens of package.json files): rebuild once instead, reusing the
+    // extracted imports of every file that did not change.
+    if (changed.size > REBUILD_ABOVE_CHANGED_FILES || [...changed].some(isConfigPath)) {
+      const previous = [...this.index.records()].filter((r) => !changed.has(r.path));
+      await this.index.build({ previous });
+      return changed.size;
+    }
     // Config files first: a changed tsconfig re-resolves imports, and the files then resolve against it.
     for (const path of removed) this.index.removeFile(path);
     for (const path of modified.filter(isConfigPath)) {
