@@ -67,6 +67,17 @@ describe('history: readHistory on a scripted repository', function () {
     assert.equal(history.renames.get('src/old.ts'), 'lib/new.ts');
   });
 
+  it('finds a rename with edits only when asked for inexact detection', async () => {
+    const body = Array.from({ length: 40 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+    repo.commit('one', { 'src/old.ts': body });
+    repo.git('mv', 'src/old.ts', 'src/new.ts');
+    repo.commit('move and edit', { 'src/new.ts': body.replace('value0 = 0', 'value0 = 100') });
+    const exact = await readHistory(repo.dir, { now: NOW });
+    assert.deepEqual(exact.commits.map((c) => [...c.files].sort()), [['src/old.ts'], ['src/new.ts', 'src/old.ts']], 'exact: a delete and an add');
+    const similar = await readHistory(repo.dir, { now: NOW, renameSimilarity: '50%' });
+    assert.deepEqual(similar.commits.map((c) => c.files), [['src/new.ts'], ['src/new.ts']]);
+  });
+
   it('keeps a big commit but drops its file list', async () => {
     repo.commit('small', { 'a.ts': 'a' });
     const many: Record<string, string> = {};
