@@ -23,6 +23,7 @@ export interface EvalReport {
   readonly indexMs: number;
   readonly filesIndexed: number;
   readonly totalMs: number;
+  readonly cpuMs: number;
 }
 
 export async function runEval(options: ReplayOptions, rankers: readonly EvalRanker[]): Promise<EvalReport> {
@@ -50,5 +51,6 @@ export async function runEval(options: ReplayOptions, rankers: readonly EvalRank
     indexMs: stats.indexMs,
     filesIndexed: stats.filesIndexed,
     totalMs: stats.totalMs,
+    cpuMs: stats.cpuMs,
   };
 }

@@ -37,7 +37,7 @@ export function reportTable(report: EvalReport): string {
     '',
     `${report.commitsSampled} of ${report.qualifying} qualifying commits (last ${years} years, seed ${report.seed}), ` +
       `${report.queries} queries; ${report.filesIndexed} files indexed in ${(report.indexMs / 1000).toFixed(1)} s; ` +
-      `total ${(report.totalMs / 1000).toFixed(1)} s`,
+      `total ${(report.totalMs / 1000).toFixed(1)} s (${(report.cpuMs / 1000).toFixed(1)} s CPU)`,
     '',
     row(HEADER),
     row(HEADER.map(() => '---')),

@@ -51,10 +51,13 @@ export interface ReplayStats {
   readonly filesIndexed: number;
   readonly indexMs: number;
   readonly totalMs: number;
+  /** CPU time of this process over the run (user + system), ms: comparable across busy and idle machines. */
+  readonly cpuMs: number;
 }
 
 export async function replayCommits(options: ReplayOptions, visit: (query: ReplayQuery) => void): Promise<ReplayStats> {
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const log = await readCommitLog(options.repo);
   const sample = sampleCommits(log, { count: options.commits, years: options.years, seed: options.seed });
   const walk = new HistoryWalk(log);
@@ -97,5 +100,6 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
   } finally {
     snapshot.close();
   }
-  return { sample, logCommits: log.length, queries, emptyCommits, filesIndexed, indexMs, totalMs: performance.now() - started };
+  const cpu = process.cpuUsage(cpuStart);
+  return { sample, logCommits: log.length, queries, emptyCommits, filesIndexed, indexMs, totalMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
