@@ -59,6 +59,21 @@ describe('memory: TaskMemory', () => {
     await store.close();
   });
 
+  it('records a visit in a named task, active or not, and finds tasks by id', async () => {
+    const store = await Store.open(undefined, recordingLog());
+    const tasks = new TaskMemory(store, T0);
+    const old = tasks.start('old', T0 + 1);
+    tasks.end(T0 + 2);
+    assert.equal(tasks.visitTask(old.id, ROOT, 'a.ts', T0 + 10), true);
+    assert.equal(tasks.visitTask(old.id, ROOT, 'a.ts', T0 + 20), true);
+    assert.equal(tasks.visitTask('missing', ROOT, 'a.ts', T0 + 30), false);
+    assert.equal(tasks.facts(ROOT, old.id)?.files.get('a.ts')?.visits, 1, 'a repeat within a second is one visit');
+    assert.equal(tasks.facts(ROOT)?.files.size, 0, 'the current session is untouched');
+    assert.equal(tasks.get(old.id)?.fileCount, 1);
+    assert.equal(tasks.get('missing'), undefined);
+    await store.close();
+  });
+
   it('starting a task ends the one in progress', async () => {
     const store = await Store.open(undefined, recordingLog());
     const tasks = new TaskMemory(store, T0);
