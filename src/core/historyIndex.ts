@@ -17,8 +17,10 @@ export const LARGE_COMMIT_FILES = 50;
 
 export interface HistoryIndex {
   readonly history: HistoryFacts;
-  /** folder -> indices of commits (ascending, at most LARGE_COMMIT_FILES files) touching a file directly in it. */
-  readonly commitsByDir: ReadonlyMap<string, readonly number[]>;
+  /** folder -> files of the history directly in it (one entry per file, not per commit). */
+  readonly filesByDir: ReadonlyMap<string, readonly string[]>;
+  /** Memo of commitsTouchingDir, filled as folders are asked for. */
+  readonly dirCommits: Map<string, readonly number[]>;
 }
 
 export interface ChangeFrequency {
@@ -36,22 +38,31 @@ const frequencies = new WeakMap<HistoryFacts, { commits: number; table: FileTabl
 export function historyIndex(history: HistoryFacts): HistoryIndex {
   const cached = indexes.get(history);
   if (cached && cached.commits === history.commits.length) return cached.index;
-  const commitsByDir = new Map<string, number[]>();
-  // A file appears in many commits; slicing its folder once keeps the first query fast on long histories.
-  const dirOfFile = new Map<string, string>();
-  history.commits.forEach((commit, index) => {
-    if (commit.files.length > LARGE_COMMIT_FILES) return;
-    for (const file of commit.files) {
-      let dir = dirOfFile.get(file);
-      if (dir === undefined) dirOfFile.set(file, (dir = dirOf(file)));
-      const list = commitsByDir.get(dir);
-      if (!list) commitsByDir.set(dir, [index]);
-      else if (list[list.length - 1] !== index) list.push(index);
-    }
-  });
-  const index = { history, commitsByDir };
+  // Per file, not per commit: a 100k-commit history touches each file many times, and the
+  // folders the ranker asks about are few; their commit lists are merged on demand.
+  const filesByDir = new Map<string, string[]>();
+  for (const file of history.byFile.keys()) {
+    const dir = dirOf(file);
+    const list = filesByDir.get(dir);
+    if (list) list.push(file);
+    else filesByDir.set(dir, [file]);
+  }
+  const index: HistoryIndex = { history, filesByDir, dirCommits: new Map() };
   indexes.set(history, { commits: history.commits.length, index });
   return index;
+}
+
+/** Indices (ascending, distinct) of the commits of at most LARGE_COMMIT_FILES files touching a file directly in `dir`. */
+export function commitsTouchingDir(index: HistoryIndex, dir: string): readonly number[] {
+  const known = index.dirCommits.get(dir);
+  if (known) return known;
+  const all = new Set<number>();
+  for (const file of index.filesByDir.get(dir) ?? []) {
+    for (const c of index.history.byFile.get(file) ?? []) if (index.history.commits[c].files.length <= LARGE_COMMIT_FILES) all.add(c);
+  }
+  const commits = [...all].sort((a, b) => a - b);
+  index.dirCommits.set(dir, commits);
+  return commits;
 }
 
 /** Change counts and their percentiles per indexed file, cached per history and graph paths. */

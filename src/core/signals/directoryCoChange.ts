@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { noHistoryReason } from '../queryScope';
-import { historyIndex } from '../historyIndex';
+import { commitsTouchingDir, historyIndex } from '../historyIndex';
 import { MAX_COMMITS_PER_ANCHOR, EMPTY_TALLY, tallyCommits, type CoChangeTally } from '../coChangeTally';
 import { dirOf } from '../nameTokens';
 import { accumulateTally, tallyValue } from './coChange';
@@ -25,10 +25,10 @@ export const directoryCoChangeSignal = defineSignal<State>({
   prepare(scope) {
     const dirs = [...new Set(scope.anchors.map(dirOf))];
     if (!scope.history || dirs.length === 0) return { dirs, tally: EMPTY_TALLY };
-    const byDir = historyIndex(scope.history).commitsByDir;
+    const index = historyIndex(scope.history);
     const indices: number[] = [];
     for (const dir of dirs) {
-      const list = byDir.get(dir) ?? [];
+      const list = commitsTouchingDir(index, dir);
       // Most recent commits only, as for coChange: bounds the cost for busy folders.
       for (let i = Math.max(0, list.length - MAX_COMMITS_PER_ANCHOR); i < list.length; i++) indices.push(list[i]);
     }
