@@ -69,10 +69,11 @@ async function main() {
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 60000 });
     log('workbench loaded');
 
-    // 1. The view, with the tooltip of its first row.
+    // 1. The view, with the tooltip of its first row. Collapsing the folder tree gives the view the sidebar's height.
     await focusView(page, 'Related Files', scratch);
+    await page.locator('.pane-header', { hasText: 'vscode-workspace' }).first().click().catch(() => { });
     const viewPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Related Files' }) });
-    const firstRow = await expectVisible(page, viewPane.locator('.monaco-list-row', { hasText: /\d\.\d{3}/ }), 'a ranked row in the Related Files view', 180000);
+    const firstRow = await expectVisible(page, viewPane.locator('.monaco-list-row', { hasText: /\d\.\d{3}/ }), 'a ranked row in the Related Files view', 600000);
     await page.waitForTimeout(1000);
     await firstRow.hover();
     await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
@@ -86,7 +87,8 @@ async function main() {
     await runCommand(page, 'Related Files: Go to Related File');
     await expectVisible(page, page.locator('.quick-input-list .monaco-list-row', { hasText: /\d\.\d{3}/ }), 'ranked quick pick items');
     await page.keyboard.type('base64');
-    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'base64.ts' }), 'base64.ts first after typing "base64"');
+    // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
+    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'base64.ts' }).filter({ hasText: /match/ }), 'base64.ts re-ranked first after typing "base64"');
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, 'quick-pick.png') });
     log('saved quick-pick.png');
@@ -94,9 +96,18 @@ async function main() {
     await page.waitForTimeout(800);
 
     // 3. The hover over an import specifier in the editor.
-    const specifier = await expectVisible(page, page.locator('.monaco-editor .view-line span', { hasText: "'./token'" }), "the './token' specifier in the editor");
-    await specifier.hover();
-    await expectVisible(page, page.locator('.monaco-hover', { hasText: 'Related Files' }), 'the import hover');
+    // The editor re-renders its lines while it tokenizes, so hover by position and retry.
+    const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
+    for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
+      const specifier = await expectVisible(page, page.locator('.monaco-editor .view-line span', { hasText: "'./token'" }), "the './token' specifier in the editor");
+      const box = await specifier.boundingBox().catch(() => null);
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2 - 4, box.y + box.height / 2);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      }
+      await hover.first().waitFor({ state: 'visible', timeout: 15000 }).catch(() => { });
+    }
+    await expectVisible(page, hover, 'the import hover', 5000);
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, 'import-hover.png') });
     log('saved import-hover.png');

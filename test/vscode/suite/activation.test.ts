@@ -1,13 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { extensionApi, waitFor, openFixture } from './helpers';
+import { EXTENSION_ID, extensionApi, waitFor, openFixture } from './helpers';
 import manifest from '../../../package.json';
 
 describe('activation', function () {
   this.timeout(120_000);
 
-  it('activates on startup and returns before indexing', async () => {
+  it('activates on its own once the workbench has started (onStartupFinished)', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    await waitFor('activation without being asked', () => extension.isActive, 180_000);
     const api = await extensionApi();
     assert.ok(api.activationMs >= 0);
     console.log(`    activation took ${api.activationMs.toFixed(1)} ms`);
