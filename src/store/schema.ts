@@ -31,8 +31,9 @@ export const MIGRATIONS: readonly Migration[] = [
          root TEXT NOT NULL, from_path TEXT NOT NULL, to_path TEXT NOT NULL, specifier TEXT NOT NULL, kind TEXT NOT NULL)`,
       `CREATE INDEX file_dependencies_from ON file_dependencies (root, from_path)`,
       // Commits keep their file list as one newline-joined column. Against a commit_files row per
-      // (commit, file), 20k commits / 115k file references insert in ~0.6 s CPU instead of ~1.0 s
-      // and load in ~0.23 s instead of ~0.29 s (bench/history.ts); renames rewrite whole rows, rarely.
+      // (commit, file), 20k commits / 115k file references measured about even or better in two
+      // runs of bench/history.ts (insert 0.56-0.68 s vs 0.64-1.0 s CPU, load 0.21-0.22 s vs
+      // 0.24-0.29 s) with one row per commit instead of six; renames rewrite whole rows, rarely.
       `CREATE TABLE commits (
          seq INTEGER PRIMARY KEY, root TEXT NOT NULL, sha TEXT NOT NULL, time INTEGER NOT NULL,
          author TEXT NOT NULL, files TEXT NOT NULL)`,
