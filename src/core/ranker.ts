@@ -14,6 +14,8 @@ import { prepareQuery, type QueryScope } from './queryScope';
 import { resolveWeights, type PresetName } from './presets';
 import { SIGNALS } from './signals/index';
 import { ranksBefore, topN } from './topN';
+import { fileTable } from './fileTable';
+import { changeFrequency, historyIndex } from './historyIndex';
 
 export { resolveWeights, PRESETS, PRESET_NAMES, WeightsError, type PresetName } from './presets';
 
@@ -62,6 +64,20 @@ export function explainFile(
     if (s > mine || (s === mine && ranksBefore(s, run.pathOf(other), mine, candidatePath))) rank++;
   }
   return { rank, file: materialise(run, id) };
+}
+
+/**
+ * Builds what the ranker derives from the facts alone (the file table with its indexes, the
+ * history's folder index and change percentiles) so the first ranking request does not pay for
+ * it: at 100k files that is seconds of work the engine can do right after indexing. Optional;
+ * rankFiles builds the same caches on demand.
+ */
+export function prepareRankingCaches(facts: RankingFacts): void {
+  const table = fileTable(facts.graph);
+  if (facts.history && facts.history.commits.length > 0) {
+    historyIndex(facts.history);
+    changeFrequency(facts.history, table);
+  }
 }
 
 interface Run {

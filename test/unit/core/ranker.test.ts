@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SIGNAL_NAMES } from '../../../src/core/ranking';
-import { explainFile, PRESETS, RankingError, rankFiles, resolveWeights, WeightsError } from '../../../src/core/ranker';
+import { explainFile, prepareRankingCaches, PRESETS, RankingError, rankFiles, resolveWeights, WeightsError } from '../../../src/core/ranker';
 import { buildFacts, DAY, MINUTE, NOW } from './factsBuilder';
 
 const Q = 'src/auth/login.ts';
@@ -119,6 +119,13 @@ describe('rankFiles', () => {
     assert.deepEqual(order('debugging'), ['z/partner.ts', 'y/recent.ts', 'x/imported.ts']);
     const seed = rankFiles({ queryFile: Q }, facts, { preset: 'seed-0.13' });
     assert.equal(seed.find((f) => f.path === 'z/partner.ts')!.contributions.coChange, 0);
+  });
+
+  it('prepareRankingCaches changes nothing but when the work is done', () => {
+    const warm = workspace();
+    prepareRankingCaches(warm);
+    assert.deepEqual(rankFiles({ queryFile: Q }, warm), rankFiles({ queryFile: Q }, workspace()));
+    prepareRankingCaches(buildFacts({}));
   });
 
   it('weights override the preset per signal', () => {
