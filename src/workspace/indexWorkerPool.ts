@@ -15,11 +15,14 @@ import type { BatchExtractor, ExtractedFile } from './workspaceIndex';
 /** Files per message: big enough that messaging costs little (~1% of extraction), small enough to balance. */
 const CHUNK_FILES = 200;
 /**
- * Workers: one per core beyond the main thread's, at most two. Each worker pays for loading
- * TypeScript (~0.5 s of CPU), so on 2 cores the pool buys a responsive main thread, not speed
- * (bench/index --workers; README, Performance).
+ * Workers: one per core beyond the main thread's, at most two, and none on 2 cores or fewer.
+ * Each worker loads TypeScript again (~1 s of CPU on a busy 2-core machine). Measured there on
+ * vitest (2,333 files, bench/index --workers): in-thread 8.3 s wall / 2.9 s CPU, one worker
+ * 11.5 s / 4.0 s, two workers 10.7 s / 4.2 s. The in-thread build yields to the event loop every
+ * 40 ms, so on small machines it is both faster and responsive enough.
  */
 const MAX_WORKERS = 2;
+const MIN_CORES_FOR_WORKERS = 3;
 
 export interface IndexExtractor {
   readonly extract: BatchExtractor;
@@ -27,8 +30,9 @@ export interface IndexExtractor {
 }
 
 /**
- * A worker-backed extractor, or undefined when the worker bundle is absent (run from sources)
- * or workers cannot start; the index then extracts in its own thread.
+ * A worker-backed extractor, or undefined when the worker bundle is absent (run from sources),
+ * the machine has too few cores for workers to pay off, or workers cannot start; the index then
+ * extracts in its own thread. `workers` forces a count (tests, the benchmark).
  */
 export function createIndexExtractor(
   log?: { warn(message: string): void },
@@ -36,10 +40,13 @@ export function createIndexExtractor(
 ): IndexExtractor | undefined {
   const workerFile = options.workerFile ?? join(__dirname, 'indexWorker.js');
   if (!existsSync(workerFile)) return undefined;
-  const count = Math.max(1, options.workers ?? Math.min(MAX_WORKERS, availableParallelism() - 1));
+  const cores = availableParallelism();
+  if (options.workers === undefined && cores < MIN_CORES_FOR_WORKERS) return undefined;
+  const count = Math.max(1, options.workers ?? Math.min(MAX_WORKERS, cores - 1));
   let workers: Worker[];
   try {
-    workers = Array.from({ length: count }, () => new Worker(workerFile));
+    // The worker bundle is plain CommonJS: it needs none of the parent's loader flags (tsx, inspectors).
+    workers = Array.from({ length: count }, () => new Worker(workerFile, { execArgv: [] }));
   } catch (error) {
     log?.warn(`index workers could not start, indexing in-thread: ${String(error)}`);
     return undefined;

@@ -29,7 +29,7 @@ describe('index worker pool', function () {
   });
 
   it('extracts in workers with the same result as in-thread', async () => {
-    const pool = createIndexExtractor(undefined, { workerFile: join(dir, 'indexWorker.js') });
+    const pool = createIndexExtractor(undefined, { workerFile: join(dir, 'indexWorker.js'), workers: 2 });
     assert.ok(pool);
     try {
       const root = join(FIXTURES, 'workspace-basic');
