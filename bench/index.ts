@@ -86,7 +86,7 @@ function main(): void {
   console.log(`  our phases: ${ours.extra?.phases}`);
 
   console.log(`\nper-edit update (an import added to each of ${ours.editMs?.length} files)`);
-  console.log(`  ours        median ${fmt(median(ours.editMs!), 3)} ms  p90 ${fmt(p90(ours.editMs!), 3)} ms`);
+  console.log(`  ours        median ${fmt(median(ours.editMs!), 3)} ms  p90 ${fmt(p90(ours.editMs!), 3)} ms  (cpu: ${ours.extra?.editCpu})`);
   console.log(`  ts-morph    median ${fmt(median(tsm.editMs!), 1)} ms  p90 ${fmt(p90(tsm.editMs!), 1)} ms  (${tsm.editMs!.length} files)`);
   console.log(`  ratio: ${(median(tsm.editMs!) / median(ours.editMs!)).toFixed(0)}x (median)`);
 
@@ -146,13 +146,18 @@ async function oursPhase(): Promise<PhaseResult> {
     return { index, stats };
   });
   const editMs: number[] = [];
+  const editCpuMs: number[] = [];
   for (const file of editFiles(index.graph.files())) {
     const text = readFileSync(join(root, file), 'utf8') + "\nimport './bench-probe';\n";
+    const cpu = process.cpuUsage();
     const t = performance.now();
     index.updateFile(file, text);
     editMs.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    editCpuMs.push((used.user + used.system) / 1000);
   }
-  return { ...result, files: stats.files, edges: edgesOf(index), editMs, extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract) } };
+  const editCpu = `median ${fmt(median(editCpuMs), 3)} ms  p90 ${fmt(p90(editCpuMs), 3)} ms`;
+  return { ...result, files: stats.files, edges: edgesOf(index), editMs, extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract), editCpu } };
 }
 
 async function workersPhase(): Promise<PhaseResult> {
