@@ -64,8 +64,15 @@ async function main() {
   try {
     browser = await launchBrowser(path.join(server.run, 'chromium-profile'), { width: 1280, height: 760 });
     const { page } = browser;
-    await page.goto(workbenchUrl(server.base, { folder, ext: REPO, openFile: path.join(folder, 'src/auth/login.ts') }), { waitUntil: 'domcontentloaded', timeout: 180000 });
+    await page.goto(workbenchUrl(server.base, { folder, ext: REPO }), { waitUntil: 'domcontentloaded', timeout: 180000 });
     await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 180000 });
+    // Open through Quick Open like a user (the URL's openFile would open a second, differently named tab later).
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 30000 });
+    await page.keyboard.type('src/auth/login.ts');
+    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row', { hasText: 'login.ts' }), 'login.ts in Quick Open');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 60000 });
     log('workbench loaded');
 
@@ -99,11 +106,26 @@ async function main() {
     // The editor re-renders its lines while it tokenizes, so hover by position and retry.
     const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
     for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
-      const specifier = await expectVisible(page, page.locator('.monaco-editor .view-line span', { hasText: "'./token'" }), "the './token' specifier in the editor");
-      const box = await specifier.boundingBox().catch(() => null);
-      if (box) {
-        await page.mouse.move(box.x + box.width / 2 - 4, box.y + box.height / 2);
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const point = await page.evaluate((text) => {   // the rectangle of the text itself, whatever the token spans are
+        for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
+          const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent.indexOf(text);
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + text.length);
+            const r = range.getBoundingClientRect();
+            return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+          }
+        }
+        return undefined;
+      }, './token');
+      if (point) {
+        await page.mouse.move(point.x - 6, point.y);
+        await page.mouse.move(point.x, point.y);
+      } else {
+        await page.waitForTimeout(1000);
       }
       await hover.first().waitFor({ state: 'visible', timeout: 15000 }).catch(() => { });
     }

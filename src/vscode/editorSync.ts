@@ -27,6 +27,8 @@ export class EditorSync implements vscode.Disposable {
     /** Called when something changed that can change the shown ranking. */
     private readonly onRankingsMayChange: () => void,
     private readonly log: vscode.LogOutputChannel,
+    /** True while editor changes are only previews (the picker is open): they are not visits. */
+    private readonly previewing: () => boolean = () => false,
   ) {
     const watcher = vscode.workspace.createFileSystemWatcher(SOURCE_GLOB);
     this.disposables.push(
@@ -59,6 +61,7 @@ export class EditorSync implements vscode.Disposable {
   }
 
   private viewed(editor: vscode.TextEditor | undefined): void {
+    if (this.previewing()) return;
     const document = editor?.document;
     if (!document || !isIndexedDocument(document)) return;
     this.withEngine((engine) => {

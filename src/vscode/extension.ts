@@ -39,10 +39,12 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   const view = new RelatedFilesView();
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false });
   view.attach(treeView);
-  const controller = new RelatedFilesController(host, view, getSettings, log);
-  const sync = new EditorSync(host, () => controller.refresh(), log);
+  // The picker's previews switch the active editor; the view and the memory wait until it closes.
+  const picker = new RelatedFilePicker(() => host.engine, getSettings, log, () => controller.refresh());
+  const previewing = () => picker.isOpen;
+  const controller = new RelatedFilesController(host, view, getSettings, log, previewing);
+  const sync = new EditorSync(host, () => controller.refresh(), log, previewing);
   const statusBar = new IndexStatusBar(host);
-  const picker = new RelatedFilePicker(() => host.engine, getSettings, log);
   const hover = new ImportHoverProvider(() => host.engine, getSettings);
 
   stopEngine = () => host.dispose();

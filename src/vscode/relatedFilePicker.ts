@@ -58,7 +58,17 @@ export class RelatedFilePicker implements vscode.Disposable {
     private readonly engine: () => EngineApi | undefined,
     private readonly settings: () => RelatedFilesSettings,
     private readonly log: vscode.LogOutputChannel,
+    /** Called once the picker is gone (accepted or not), so the view catches up with the active editor. */
+    private readonly onClosed: () => void = () => {},
   ) {}
+
+  /**
+   * True while the picker is open: its previews change the active editor, and neither the view nor
+   * the recency memory should treat a glance at a preview as a visit.
+   */
+  get isOpen(): boolean {
+    return this.current !== undefined;
+  }
 
   async show(initialValue = ''): Promise<void> {
     const engine = this.engine();
@@ -101,38 +111,57 @@ export class RelatedFilePicker implements vscode.Disposable {
       search(value);
     };
     pick.onDidChangeValue(search);
+    // Files that were open before are left alone when the picker closes; preview tabs it opened are closed.
+    const openBefore = new Set(openFilePaths());
+    const previewed = new Set<string>();
     pick.onDidChangeActive((items) => {
       const item = items[0];
-      if (item) void vscode.window.showTextDocument(item.uri, { preview: true, preserveFocus: true }).then(undefined, () => {});
+      if (!item) return;
+      if (!openBefore.has(item.uri.fsPath)) previewed.add(item.uri.fsPath);
+      void vscode.window.showTextDocument(item.uri, { preview: true, preserveFocus: true }).then(undefined, () => {});
     });
     pick.onDidAccept(() => {
       const item = pick.selectedItems[0] ?? pick.activeItems[0];
       if (!item) return;
       accepted = true;
+      this.close(pick);
       pick.hide();
       void vscode.window.showTextDocument(item.uri, { preview: false });
     });
     pick.onDidTriggerItemButton((e) => {
       accepted = true;
+      this.close(pick);
       pick.hide();
       void vscode.window.showTextDocument(e.item.uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     });
     pick.onDidHide(() => {
       scheduler.dispose();
+      if (!accepted) closePreviewTabs(previewed);
       if (!accepted && original && !original.document.isClosed) {
         // Previewing replaced the editor; going back restores what the user had before opening the picker.
         void vscode.window.showTextDocument(original.document, { viewColumn: original.viewColumn, selection: original.selection, preview: false });
       }
-      if (this.current === pick) {
-        this.current = undefined;
-        this.search = () => {};
-      }
+      this.close(pick);
       pick.dispose();
     });
     pick.show();
   }
 
+  /** Marks the picker closed before the accepted file opens, so that editor change counts as a visit. */
+  private close(pick: vscode.QuickPick<RelatedFileItem>): void {
+    if (this.current !== pick) return;
+    this.current = undefined;
+    this.search = () => {};
+    this.onClosed();
+  }
+
   dispose(): void {
     this.current?.dispose();
   }
+}
+
+/** Closes the preview tabs (italic, not yet kept) showing these files. */
+function closePreviewTabs(paths: ReadonlySet<string>): void {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.isPreview && t.input instanceof vscode.TabInputText && paths.has(t.input.uri.fsPath));
+  if (tabs.length > 0) void vscode.window.tabGroups.close(tabs, true).then(undefined, () => {});
 }

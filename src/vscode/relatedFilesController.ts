@@ -25,9 +25,11 @@ export class RelatedFilesController implements vscode.Disposable {
     private readonly view: RelatedFilesView,
     private readonly settings: () => RelatedFilesSettings,
     private readonly log: vscode.LogOutputChannel,
+    /** True while editor changes are only previews (the Go to Related File picker is open). */
+    private readonly previewing: () => boolean = () => false,
   ) {
     this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.previewing() || this.refresh()),
       host.onDidChangeState((s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0))),
       host.onDidChangeRankings(() => this.refresh()),
     );

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, openFixture, waitFor } from './helpers';
+import { extensionApi, fixtureUri, openFixture, waitFor } from './helpers';
 
 describe('Go to Related File quick pick', function () {
   this.timeout(120_000);
@@ -41,5 +41,9 @@ describe('Go to Related File quick pick', function () {
     const second = pick.items[1];
     pick.activeItems = [second];
     await waitFor('a preview of the active item', () => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === second.uri.fsPath));
+    // A preview is not a visit: the view keeps ranking for login.ts until the picker closes.
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(api.view.shown?.query, fixtureUri('src/auth/login.ts').fsPath);
+    assert.equal(api.picker.isOpen, true);
   });
 });
