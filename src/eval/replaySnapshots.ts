@@ -27,10 +27,14 @@ export class GitBaseSnapshots implements BaseSnapshots {
   /** Full hashes of the commits asked about, per repository (undefined = not a commit there). */
   private readonly resolved = new Map<string, string | undefined>();
   private readonly repositories = new Map<string, boolean>();
+  private readonly times = new Map<string, Promise<ReadonlyMap<string, number>>>();
 
   constructor(private readonly log?: (line: string) => void) {}
 
   async commitOrder(repo: string, commit: string): Promise<number | undefined> {
+    // One `git log` of HEAD answers for most sessions; a git process per session would cost more than the ordering saves.
+    const known = (await this.headTimes(repo)).get(commit);
+    if (known !== undefined) return known;
     const hash = await this.resolve(repo, commit);
     if (hash === undefined) return undefined;
     const time = await runGit(repo, ['show', '-s', '--format=%ct', hash]).catch(() => '');
@@ -54,6 +58,18 @@ export class GitBaseSnapshots implements BaseSnapshots {
     };
   }
 
+  /** Commit time by full hash for every commit HEAD reaches (empty when the repository cannot be read). */
+  private headTimes(repo: string): Promise<ReadonlyMap<string, number>> {
+    let times = this.times.get(repo);
+    if (!times) {
+      times = runGit(repo, ['log', '--format=%H %ct', 'HEAD'])
+        .then((out) => new Map(out.split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(' ')), Number(line.slice(line.indexOf(' ') + 1)) * 1000] as const)))
+        .catch(() => new Map<string, number>());
+      this.times.set(repo, times);
+    }
+    return times;
+  }
+
   close(): void {
     this.open?.snapshot.close();
     this.open = undefined;
@@ -72,7 +88,8 @@ export class GitBaseSnapshots implements BaseSnapshots {
     const key = `${repo}\u0000${commit}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     let hash: string | undefined;
-    if (await this.isRepository(repo)) {
+    if (/^[0-9a-f]{40}$/.test(commit) && (await this.headTimes(repo)).has(commit)) hash = commit;
+    else if (await this.isRepository(repo)) {
       // Anything that is not a hash-like or ref-like word is refused before git sees it.
       if (/^[\w./@^~-]+$/.test(commit) && !commit.startsWith('-')) {
         hash = (await runGit(repo, ['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]).catch(() => '')).trim() || undefined;
