@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractImports } from '../../../src/workspace/extractImports';
+import { extractImports, importRegion } from '../../../src/workspace/extractImports';
 
 describe('extractImports', () => {
   const kinds = (text: string, dts = false) => Object.fromEntries(extractImports(text, dts).map((i) => [i.specifier, i.kind]));
@@ -57,5 +57,18 @@ describe('extractImports', () => {
 
   it('returns nothing for text without import words', () => {
     assert.deepEqual(extractImports('const x = 1;\n'), []);
+  });
+});
+
+describe('importRegion', () => {
+  it('keeps every import site, including late dynamic imports and module augmentations', () => {
+    const filler = 'const x = 1;\n'.repeat(500);
+    const text = `import a from './a';\n${filler}export async function f() { return import(\n  /* chunk */ './late') }\n${filler}declare module 'augmented' {}\n${filler}`;
+    const region = importRegion(text);
+    assert.ok(region.length < text.length);
+    assert.deepEqual(
+      extractImports(text).map((i) => i.specifier),
+      ['./a', './late', 'augmented'],
+    );
   });
 });
