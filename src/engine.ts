@@ -22,6 +22,7 @@ import { ActivityLog } from './memory/activity';
 import { TaskMemory, type TaskSummary } from './memory/tasks';
 import { exportSessions } from './memory/sessionExport';
 import { gitLocation } from './history/gitLocation';
+import { watchHead, type HeadWatcher } from './history/headWatcher';
 import type { RankingLogRow } from './store/records';
 import type {
   ActivityKind,
@@ -58,6 +59,7 @@ interface Folder {
   /** Files whose records changed since the last flush to the store. */
   readonly dirtyRecords: Set<string>;
   readonly deletedRecords: Set<string>;
+  headWatcher?: HeadWatcher;
 }
 
 export class Engine implements EngineApi {
@@ -169,6 +171,7 @@ export class Engine implements EngineApi {
     const historyStarted = performance.now();
     await this.refreshFolderHistory(folder);
     const historyMs = performance.now() - historyStarted;
+    await this.followHead(folder);
     report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
     this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
@@ -192,6 +195,30 @@ export class Engine implements EngineApi {
       this.store.deleteFiles(folder.root, [...before.keys()]);
       this.store.upsertFiles(folder.root, changed);
     }
+  }
+
+  /** New commits, checkouts and rebases refresh the folder's history (one at a time). */
+  private async followHead(folder: Folder): Promise<void> {
+    if (this.options.historyEnabled === false || folder.headWatcher || this.disposed) return;
+    let running: Promise<void> | undefined;
+    let again = false;
+    const refresh = (): void => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = this.refreshFolderHistory(folder)
+        .then(() => this.emit())
+        .catch((error: unknown) => this.log.warn(`history refresh of ${folder.root} failed: ${(error as Error).message}`))
+        .finally(() => {
+          running = undefined;
+          if (again && !this.disposed) {
+            again = false;
+            refresh();
+          }
+        });
+    };
+    folder.headWatcher = await watchHead(folder.root, refresh);
   }
 
   /** Reads git history after the stored head (or all of it) and stores what changed. */
@@ -499,13 +526,20 @@ export class Engine implements EngineApi {
     const newRoots = options.roots && JSON.stringify(options.roots.map(normaliseRoot)) !== JSON.stringify(this.roots);
     this.options = next;
     if (options.recordSessions !== undefined) this.activity.setKeepEvents(options.recordSessions);
+    const before = this.folders;
     if (newRoots) {
       const keep = new Map(this.folders.map((f) => [f.root, f]));
       this.folders = next.roots.map(normaliseRoot).map((root) => keep.get(root) ?? this.newFolder(root));
     }
     if (reindex) this.folders = this.folders.map((f) => this.newFolder(f.root));
+    for (const folder of before) {
+      if (!this.folders.includes(folder) || next.historyEnabled === false) {
+        folder.headWatcher?.dispose();
+        folder.headWatcher = undefined;
+      }
+    }
     if (reindex || newRoots) void this.index();
-    else if (rehistory) void this.refreshHistory();
+    else if (rehistory) void this.refreshHistory().then(() => Promise.all(this.folders.map((f) => this.followHead(f))));
     this.emit();
   }
 
@@ -528,6 +562,7 @@ export class Engine implements EngineApi {
     if (this.disposed) return;
     this.disposed = true;
     this.listeners.clear();
+    for (const folder of this.folders) folder.headWatcher?.dispose();
     await this.indexing?.catch(() => undefined);
     this.tasks.close(this.now());
     await this.save();

@@ -171,6 +171,25 @@ describe('Engine', () => {
     assert.ok(parse.score > format.score, 'the co-changed file outranks its untouched sibling');
   });
 
+  it('follows new commits without a restart', async () => {
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    const engine = await open({ db: false });
+    await engine.index();
+    const query = join(root, 'src/auth/login.ts');
+    const before = engine.rank({ file: query, limit: 10 }).files.find((f) => f.path === 'src/util/parse.ts')!;
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
+    writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
+    git(root, 'commit', '-qam', 'login and parse change together');
+    for (let i = 0; i < 100 && changes === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const after = engine.rank({ file: query, limit: 10 }).files.find((f) => f.path === 'src/util/parse.ts')!;
+    assert.match(before.evidence.coChange, /1 commit\b/);
+    assert.match(after.evidence.coChange, /2 commits/);
+  });
+
   it('lets an agent mark files explored in a named task', async () => {
     const engine = await open({ db: false });
     await engine.index();
