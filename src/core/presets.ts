@@ -49,19 +49,19 @@ const DEFAULT = weights({
 
 /**
  * Debugging: what you just touched and the task you are on matter most (DESIGN.md §4: recency
- * and task boosted). Default x5 on recency and a bit over x3 on taskContext, the rest unchanged:
- * a file edited a minute ago (recency ~1 x .30) then outweighs a direct import (relationship
- * .12 + proximity .10). Not measured yet: `replay` on recorded
- * sessions is the way to judge it.
+ * and task boosted). Default with recency .30 (twice the seed design's .15) and taskContext .20:
+ * a file edited a minute ago (recency ~1) then outweighs any import link (relationship +
+ * proximity, together well under .30 in default). Not measured: commits cannot show it;
+ * `replay` on recorded sessions is the way to judge it.
  */
 const DEBUGGING = weights({ ...DEFAULT, recency: 0.3, taskContext: 0.2 });
 
 /**
  * Refactoring: the import graph matters most (DESIGN.md §4: graph boosted): who imports this,
- * what breaks if it changes. Default x2.5 on relationship and proximity, x4 on centrality,
- * co-change halved. Not measured yet.
+ * what breaks if it changes. Default with the seed design's graph weights (relationship .30,
+ * proximity .25), centrality .08, and co-change at half default's. Not measured yet.
  */
-const REFACTORING = weights({ ...DEFAULT, relationship: 0.3, proximity: 0.25, centrality: 0.08, coChange: 0.175 });
+const REFACTORING = weights({ ...DEFAULT, relationship: 0.3, proximity: 0.25, centrality: 0.08, coChange: DEFAULT.coChange / 2 });
 
 export const PRESETS: Readonly<Record<PresetName, Weights>> = Object.freeze({
   default: DEFAULT,
