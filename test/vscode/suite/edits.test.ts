@@ -1,9 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, fixtureUri, openFixture, viewFor, shownPaths, waitFor } from './helpers';
+import { extensionApi, fixtureUri, openFixture, viewFor, shownPaths, waitFor, withoutMemorySignals } from './helpers';
 
 describe('edits and file changes', function () {
   this.timeout(120_000);
+
+  let restoreWeights: () => Promise<void> = async () => {};
+  before(async () => {
+    restoreWeights = await withoutMemorySignals();
+  });
+  after(async () => {
+    await restoreWeights();
+  });
 
   it('an unsaved edit that adds an import moves the new target to the top', async () => {
     const api = await extensionApi();

@@ -51,9 +51,28 @@ export function shownPaths(api: RelatedFilesExtension): string[] {
 /** Waits until the view shows the ranking for `relativePath` and returns its rows. */
 export async function viewFor(api: RelatedFilesExtension, relativePath: string, condition: (paths: string[]) => boolean = () => true): Promise<string[]> {
   const query = fixtureUri(relativePath).fsPath;
-  return waitFor(`the view to rank ${relativePath}`, () => {
-    const shown = api.view.shown;
-    const paths = shownPaths(api);
-    return shown?.query === query && condition(paths) ? paths : undefined;
-  });
+  try {
+    return await waitFor(`the view to rank ${relativePath}`, () => {
+      const shown = api.view.shown;
+      const paths = shownPaths(api);
+      return shown?.query === query && condition(paths) ? paths : undefined;
+    });
+  } catch (error) {
+    const state = `view shows ${api.view.shown?.query ?? 'nothing'} [${shownPaths(api).join(', ')}], message ${JSON.stringify(api.view.message)}, host ${api.host.state.kind}, picker open ${api.picker.isOpen}, active editor ${vscode.window.activeTextEditor?.document.uri.toString()}`;
+    throw new Error(`${(error as Error).message}; ${state}`);
+  }
+}
+
+/**
+ * Rank by structure only: earlier tests open and edit files, and the recency and task signals would
+ * (rightly) lift those; order assertions about imports must not depend on which tests ran before.
+ */
+export async function withoutMemorySignals(): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration('relatedFiles');
+  await config.update('weights.recency', 0, vscode.ConfigurationTarget.Workspace);
+  await config.update('weights.taskContext', 0, vscode.ConfigurationTarget.Workspace);
+  return async () => {
+    await config.update('weights.recency', undefined, vscode.ConfigurationTarget.Workspace);
+    await config.update('weights.taskContext', undefined, vscode.ConfigurationTarget.Workspace);
+  };
 }

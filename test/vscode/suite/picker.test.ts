@@ -1,12 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, fixtureUri, openFixture, waitFor } from './helpers';
+import { extensionApi, fixtureUri, openFixture, waitFor, withoutMemorySignals } from './helpers';
 
 describe('Go to Related File quick pick', function () {
   this.timeout(120_000);
 
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  let restoreWeights: () => Promise<void> = async () => {};
+  before(async () => {
+    restoreWeights = await withoutMemorySignals();
+  });
+  after(async () => {
+    await restoreWeights();
   });
 
   it('lists ranked files with score and reasons', async () => {

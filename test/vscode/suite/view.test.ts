@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, openFixture, shownPaths, viewFor, waitFor } from './helpers';
+import { extensionApi, openFixture, shownPaths, viewFor, waitFor, withoutMemorySignals } from './helpers';
 
 describe('Related Files view', function () {
   this.timeout(120_000);
@@ -8,6 +8,14 @@ describe('Related Files view', function () {
   before(async () => {
     const api = await extensionApi();
     await api.host.whenReady();
+  });
+
+  let restoreWeights: () => Promise<void> = async () => {};
+  before(async () => {
+    restoreWeights = await withoutMemorySignals();
+  });
+  after(async () => {
+    await restoreWeights();
   });
 
   it('ranks the direct imports and importers of the active file first', async () => {
