@@ -11,7 +11,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ImportGraph } from './core/graph';
 import type { RankingContext, RankingFacts } from './core/facts';
 import { historyFacts, type HistoryFacts } from './core/commitHistory';
-import { explainFile, rankFiles, resolveWeights, DEFAULT_LIMIT } from './core/ranker';
+import { explainFile, prepareRankingCaches, rankFiles, resolveWeights, DEFAULT_LIMIT } from './core/ranker';
 import type { SignalName } from './core/ranking';
 import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
@@ -172,6 +172,8 @@ export class Engine implements EngineApi {
     await this.refreshFolderHistory(folder);
     const historyMs = performance.now() - historyStarted;
     await this.followHead(folder);
+    // Build the ranker's per-graph and per-history tables now, not on the first request from the editor.
+    prepareRankingCaches(this.facts(folder));
     report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
     this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
