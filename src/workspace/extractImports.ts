@@ -91,12 +91,14 @@ export function classifyImport(text: string, quoteAt: number): EdgeKind {
       const before = skipBack(text, word.start - 1);
       const prev = wordBefore(text, before);
       if (prev.text === 'typeof' || text[before] === ':' || text[before] === '<' || text[before] === '|' || text[before] === '&') return 'type-only';
+      if (text[before] === '=' && TYPE_ALIAS_HEAD.test(text.slice(Math.max(0, before - 200), before + 1))) return 'type-only';
       return 'dynamic';
     }
     return 'dynamic';
   }
   const word = wordBefore(text, i);
   if (word.text === 'import') return 'import'; // import 'side-effect'
+  if (word.text === 'module') return 'type-only'; // declare module '...' augments another module's types
   if (word.text !== 'from') return 'import';
   // Walk back over the clause (names, braces, commas, `type`, `as`, `*`, comments) to `import` or `export`.
   i = word.start - 1;
@@ -119,6 +121,9 @@ export function classifyImport(text: string, quoteAt: number): EdgeKind {
   }
   return 'import';
 }
+
+/** `type Name<T> =` right before an `import(`: a type alias, not a runtime import. */
+const TYPE_ALIAS_HEAD = /\btype\s+[\w$]+\s*(?:<[^=;]*>)?\s*=$/;
 
 /** `{ type A, type B as C }` (and nothing else) binds types only. */
 function isAllTypeBindings(clause: string): boolean {

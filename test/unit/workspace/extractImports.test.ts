@@ -21,6 +21,9 @@ describe('extractImports', () => {
       const l = await import('./l');
       let m: typeof import('./m');
       let n: import('./n').N;
+      type O = import('./o').O;
+      declare module './p' { interface P { extra: true } }
+      const q = import('./q');
     `);
     assert.deepEqual(found, {
       './a': 'import',
@@ -38,6 +41,9 @@ describe('extractImports', () => {
       './l': 'dynamic',
       './m': 'type-only',
       './n': 'type-only',
+      './o': 'type-only',
+      './p': 'type-only',
+      './q': 'dynamic',
     });
   });
 
