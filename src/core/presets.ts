@@ -5,6 +5,7 @@
  * several repositories, with the figures that chose them.
  */
 import { SIGNAL_NAMES, type SignalName, type Weights } from './ranking';
+import type { Combiner } from './rrfCombiner';
 
 export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
 
@@ -71,6 +72,22 @@ export const PRESETS: Readonly<Record<PresetName, Weights>> = Object.freeze({
 });
 
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+/**
+ * How each preset combines its signals (rrfCombiner.ts). 'sum' is weight x value, the combiner
+ * the weights were tuned for; a preset switches to 'rrf' only when the eval shows it better.
+ */
+export const PRESET_COMBINERS: Readonly<Record<PresetName, Combiner>> = Object.freeze({
+  default: 'sum',
+  'seed-0.13': 'sum',
+  debugging: 'sum',
+  refactoring: 'sum',
+});
+
+/** The combiner of a preset; 'sum' for a name that is not one (resolveWeights reports those). */
+export function presetCombiner(preset: PresetName | string = 'default'): Combiner {
+  return Object.prototype.hasOwnProperty.call(PRESET_COMBINERS, preset) ? PRESET_COMBINERS[preset as PresetName] : 'sum';
+}
 
 /** A weight set or preset name that cannot be used; the message lists what can. */
 export class WeightsError extends Error {}

@@ -7,17 +7,23 @@
  * the files they can score), pick the top N with a bounded heap, and only then evaluate all
  * signals with their evidence for those N files. Scores are summed in SIGNAL_NAMES order, so a
  * file's score is exactly the sum of its contributions and equal scores break by path.
+ *
+ * With the `rrf` combiner (rrfCombiner.ts) each signal's values are first turned into ranks over
+ * the candidates it scores, and a file's contribution from a signal is weight / (k + rank)
+ * instead of weight x value; the rest (top N, evaluation, tie-break by path) is the same.
  */
 import { type RankedFile, type SignalName, type Weights } from './ranking';
 import type { RankingContext, RankingFacts } from './facts';
 import { prepareQuery, type QueryScope } from './queryScope';
-import { resolveWeights, type PresetName } from './presets';
+import { presetCombiner, resolveWeights, type PresetName } from './presets';
 import { SIGNALS } from './signals/index';
 import { ranksBefore, topN } from './topN';
 import { fileTable } from './fileTable';
 import { changeFrequency, historyIndex } from './historyIndex';
+import { accumulateRrf, checkRrfK, rankByValue, rrfTerm, type Combiner, type SignalRanks } from './rrfCombiner';
 
 export { resolveWeights, PRESETS, PRESET_NAMES, WeightsError, type PresetName } from './presets';
+export { COMBINERS, DEFAULT_RRF_K, type Combiner } from './rrfCombiner';
 
 /** DESIGN.md §6: the tree view shows 20 files by default. */
 export const DEFAULT_LIMIT = 20;
@@ -28,6 +34,10 @@ export interface RankOptions {
   /** Any subset of signals; overrides the preset's weight for those signals. */
   readonly weights?: Readonly<Partial<Record<SignalName, number>>>;
   readonly preset?: PresetName;
+  /** How signals combine: 'sum' (weight x value) or 'rrf' (weight / (k + rank)); default: the preset's. */
+  readonly combiner?: Combiner;
+  /** RRF's k (default DEFAULT_RRF_K); only read with the 'rrf' combiner. */
+  readonly rrfK?: number;
 }
 
 /** A request the ranker cannot answer (query file not indexed, bad limit); the message says why. */
@@ -36,7 +46,7 @@ export class RankingError extends Error {}
 export function rankFiles(context: RankingContext, facts: RankingFacts, options: RankOptions = {}): RankedFile[] {
   const limit = checkLimit(options.limit);
   const weights = resolveWeights(options.preset, options.weights);
-  const run = score(context, facts, weights);
+  const run = score(context, facts, weights, combinerOf(options));
   const winners = topN(run.scope.table.ids, run.scores, limit, run.pathOf, run.scope.queryId);
   return winners.map((id) => materialise(run, id));
 }
@@ -55,7 +65,7 @@ export function explainFile(
   const weights = resolveWeights(options.preset, options.weights);
   const id = facts.graph.idOf(candidatePath);
   if (id === undefined || candidatePath === context.queryFile) return undefined;
-  const run = score(context, facts, weights);
+  const run = score(context, facts, weights, combinerOf(options));
   const mine = run.scores[id];
   let rank = 1;
   for (const other of run.scope.table.ids) {
@@ -80,27 +90,73 @@ export function prepareRankingCaches(facts: RankingFacts): void {
   }
 }
 
+/** The combiner a request asks for: its own, else its preset's; and RRF's k, checked. */
+interface CombinerChoice {
+  readonly combiner: Combiner;
+  readonly k: number;
+}
+
+function combinerOf(options: Omit<RankOptions, 'limit'>): CombinerChoice {
+  const combiner = options.combiner ?? presetCombiner(options.preset);
+  if (combiner !== 'sum' && combiner !== 'rrf') throw new RankingError(`unknown combiner '${String(combiner)}'; valid combiners: sum, rrf`);
+  let k = 0;
+  try {
+    k = checkRrfK(options.rrfK);
+  } catch (error) {
+    throw new RankingError((error as Error).message);
+  }
+  return { combiner, k };
+}
+
 interface Run {
   readonly scope: QueryScope;
   readonly weights: Weights;
   readonly states: readonly unknown[];
   readonly scores: Float64Array;
   readonly pathOf: (id: number) => string;
+  readonly choice: CombinerChoice;
+  /** With rrf: per signal (SIGNALS order), each candidate's rank; undefined for weight-0 signals. */
+  readonly ranks: readonly (SignalRanks | undefined)[];
 }
 
-function score(context: RankingContext, facts: RankingFacts, weights: Weights): Run {
+function score(context: RankingContext, facts: RankingFacts, weights: Weights, choice: CombinerChoice): Run {
   if (context.queryFile !== undefined && !facts.graph.has(context.queryFile)) {
     throw new RankingError(`'${context.queryFile}' is not in the index (${facts.graph.size} files indexed); it may be new, excluded or outside the workspace`);
   }
   const scope = prepareQuery(context, facts);
   const states = SIGNALS.map((signal) => signal.prepare(scope));
   const scores = new Float64Array(facts.graph.capacity);
+  const pathOf = (id: number) => facts.graph.pathOf(id);
+  if (choice.combiner === 'rrf') {
+    const ranks = rrfScores(scope, states, weights, choice.k, scores);
+    return { scope, weights, states, scores, pathOf, choice, ranks };
+  }
   SIGNALS.forEach((signal, i) => {
     const weight = weights[signal.name];
     if (weight > 0) signal.accumulate(states[i], scope, weight, scores);
   });
-  const pathOf = (id: number) => facts.graph.pathOf(id);
-  return { scope, weights, states, scores, pathOf };
+  return { scope, weights, states, scores, pathOf, choice, ranks: [] };
+}
+
+/**
+ * RRF: each weighted signal's values (accumulate with weight 1 into a scratch array, the same
+ * per-candidate function evaluate reads) become ranks over the live candidates it scores, and
+ * each ranked candidate gets weight / (k + rank), added in SIGNALS order like the sum.
+ */
+function rrfScores(scope: QueryScope, states: readonly unknown[], weights: Weights, k: number, scores: Float64Array): (SignalRanks | undefined)[] {
+  const live = new Uint8Array(scores.length);
+  for (const id of scope.table.ids) live[id] = 1;
+  const isLive = (id: number) => live[id] === 1;
+  const values = new Float64Array(scores.length);
+  return SIGNALS.map((signal, i) => {
+    const weight = weights[signal.name];
+    if (!(weight > 0)) return undefined;
+    values.fill(0);
+    signal.accumulate(states[i], scope, 1, values);
+    const ranks = rankByValue(values, scope.queryId, isLive);
+    accumulateRrf(ranks, weight, k, scores);
+    return ranks;
+  });
 }
 
 function materialise(run: Run, id: number): RankedFile {
@@ -114,8 +170,9 @@ function materialise(run: Run, id: number): RankedFile {
     signals[signal.name] = result.value;
     evidence[signal.name] = result.evidence;
     // Sum exactly as accumulate did (same order, zero terms skipped) so score === Σ contributions.
-    contributions[signal.name] = weight > 0 ? weight * result.value : 0;
-    if (weight > 0 && result.value !== 0) total += weight * result.value;
+    const term = run.choice.combiner === 'rrf' ? rrfTerm(weight, run.ranks[i]?.[id] ?? 0, run.choice.k) : weight > 0 ? weight * result.value : 0;
+    contributions[signal.name] = term;
+    if (term !== 0) total += term;
   });
   return { path: run.pathOf(id), score: total, signals, contributions, evidence };
 }

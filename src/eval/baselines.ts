@@ -5,8 +5,8 @@
  */
 import type { RankingContext, RankingFacts } from '../core/facts';
 import type { SignalName, Weights } from '../core/ranking';
-import { rankFiles } from '../core/ranker';
-import { PRESETS } from '../core/presets';
+import { rankFiles, type RankOptions } from '../core/ranker';
+import { PRESET_COMBINERS, PRESETS } from '../core/presets';
 
 export interface EvalRanker {
   readonly name: string;
@@ -31,12 +31,16 @@ export const alphabeticalRanker: EvalRanker = {
   },
 };
 
-export function weightedRanker(name: string, weights: Partial<Record<SignalName, number>>): EvalRanker {
+export function weightedRanker(
+  name: string,
+  weights: Partial<Record<SignalName, number>>,
+  combine: Pick<RankOptions, 'combiner' | 'rrfK'> = { combiner: 'sum' },
+): EvalRanker {
   const full = completeWeights(weights);
   return {
     name,
     rank(context, facts, limit, isCandidate) {
-      const ranked = rankFiles(context, facts, { limit: Math.max(limit, EVAL_DEPTH), weights: full });
+      const ranked = rankFiles(context, facts, { limit: Math.max(limit, EVAL_DEPTH), weights: full, ...combine });
       const result: string[] = [];
       for (const file of ranked) {
         if (file.path === context.queryFile || !isCandidate(file.path)) continue;
@@ -65,8 +69,8 @@ export const BASELINE_WEIGHTS: Readonly<Record<string, Partial<Record<SignalName
 /** The rankers of a standard eval run, `default` first. */
 export function standardRankers(defaultWeights?: Partial<Record<SignalName, number>>): EvalRanker[] {
   return [
-    weightedRanker('default', defaultWeights ?? PRESETS.default),
-    weightedRanker('seed-0.13', PRESETS['seed-0.13']),
+    weightedRanker('default', defaultWeights ?? PRESETS.default, { combiner: PRESET_COMBINERS.default }),
+    weightedRanker('seed-0.13', PRESETS['seed-0.13'], { combiner: PRESET_COMBINERS['seed-0.13'] }),
     ...Object.entries(BASELINE_WEIGHTS).map(([name, w]) => weightedRanker(name, w)),
     alphabeticalRanker,
   ];
@@ -76,6 +80,11 @@ export function standardRankers(defaultWeights?: Partial<Record<SignalName, numb
 export function rankerByName(name: string): EvalRanker | undefined {
   if (name === 'alphabetical') return alphabeticalRanker;
   if (name in BASELINE_WEIGHTS) return weightedRanker(name, BASELINE_WEIGHTS[name]);
-  if (name in PRESETS) return weightedRanker(name, PRESETS[name as keyof typeof PRESETS]);
+  if (name in PRESETS) return weightedRanker(name, PRESETS[name as keyof typeof PRESETS], { combiner: PRESET_COMBINERS[name as keyof typeof PRESETS] });
+  // `<preset>-rrf` / `<preset>-rrf<k>`: the preset's weights combined by reciprocal rank fusion.
+  const rrf = /^(.+)-rrf(\d+)?$/.exec(name);
+  if (rrf && rrf[1] in PRESETS) {
+    return weightedRanker(name, PRESETS[rrf[1] as keyof typeof PRESETS], { combiner: 'rrf', rrfK: rrf[2] === undefined ? undefined : Number(rrf[2]) });
+  }
   return undefined;
 }
