@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { extensionApi, openFixture, shownPaths, viewFor, waitFor, withoutMemorySignals } from './helpers';
 
 describe('Related Files view', function () {
@@ -65,6 +67,23 @@ describe('Related Files view', function () {
     await waitFor('a note about the untitled editor', () => /showing files related to login\.ts/.test(api.view.message ?? ''));
     assert.deepEqual(shownPaths(api), before);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('says so for a file outside the workspace, and keeps the last list', async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    const before = await viewFor(api, 'src/auth/login.ts');
+    const outside = vscode.Uri.file(join(tmpdir(), `related-files-outside-${Date.now()}.ts`));
+    await vscode.workspace.fs.writeFile(outside, Buffer.from("import { login } from './nowhere';\n"));
+    try {
+      await vscode.window.showTextDocument(outside);
+      const message = await waitFor('a note about the outside file', () => api.view.message);
+      assert.match(message, /outside|not in|no folder/i);
+      assert.deepEqual(shownPaths(api), before);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(outside);
+    }
   });
 
   it('follows the active editor and settles on the last one after a quick switch', async () => {
