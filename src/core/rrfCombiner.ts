@@ -21,8 +21,11 @@ export const COMBINERS: readonly Combiner[] = ['sum', 'rrf'];
 /**
  * RRF's k. The literature's k = 60 flattens the top of each signal's list so much that rank 1 and
  * rank 10 score almost alike (60/61 vs 60/70); it measured worse than the weighted sum here. A
- * small k keeps the head of each signal's list decisive: k = 5 measured best of {3, 5, 10} on
- * the five-repository eval (README, "Evaluation").
+ * small k keeps the head of each signal's list decisive. With default's weights, `eval
+ * --commits 200 --seed 1` on zod, excalidraw, trpc, query and vitest gave mean nP@10 / MRR /
+ * Hit@10 of .459 / .539 / .774 at k = 5, .460 / .537 / .776 at k = 3, .457 / .539 / .770 at
+ * k = 10 (k = 1 no better on zod and excalidraw), all under the weighted sum's .462 / .537 /
+ * .781; 5 is kept as the middle of that flat range.
  */
 export const DEFAULT_RRF_K = 5;
 
