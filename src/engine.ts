@@ -326,7 +326,6 @@ export class Engine implements EngineApi {
     if (!where) return;
     this.activity.record(kind, where.folder.root, where.rel, time);
     if (kind !== 'save') this.tasks.visit(where.folder.root, where.rel, time);
-    if (kind === 'view') this.store.logOpened(where.rel, time, where.folder.root);
     this.emit();
   }
 
@@ -377,10 +376,16 @@ export class Engine implements EngineApi {
     };
   }
 
+  /** `shown`: absolute paths or paths relative to the query's folder; stored relative, like opened files. */
   logShown(query: string, shown: readonly string[]): void {
     const where = this.locate(query);
     if (!where) return;
-    this.store.logShown(where.rel, shown, this.now(), where.folder.root);
+    const relative = shown.map((p) => {
+      if (!isAbsolute(p)) return p;
+      const at = this.locate(p);
+      return at && at.folder === where.folder ? at.rel : p;
+    });
+    this.store.logShown(where.rel, relative, this.now(), where.folder.root);
   }
 
   logOpened(path: string): void {

@@ -12,6 +12,7 @@ import { IndexStatusBar } from './statusBar';
 import { RelatedFilePicker } from './relatedFilePicker';
 import { HOVER_LANGUAGES, ImportHoverProvider } from './importHover';
 import { registerCommands } from './commands';
+import { registerReportCommands } from './reportCommands';
 import { updateTaskContext } from './taskCommands';
 import { needsReindex, readSettings, SETTINGS_SECTION, type RelatedFilesSettings } from './settings';
 import { PRESETS } from '../core/presets';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
       hover,
     ),
     ...registerCommands({ host, controller, picker, log, settings: getSettings, presetWeights: (name) => PRESETS[name] }),
+    ...registerReportCommands({ engine: async () => host.engine ?? (await host.whenReady()), log }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
       const before = settings;

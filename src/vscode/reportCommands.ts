@@ -16,6 +16,23 @@ export interface ReportCommandDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
+export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposable[] {
+  const guarded = (id: string, run: () => Promise<unknown>) =>
+    vscode.commands.registerCommand(id, async () => {
+      try {
+        return await run();
+      } catch (error) {
+        deps.log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        void vscode.window.showErrorMessage(`Related Files: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    });
+  return [
+    guarded('relatedFiles.showRankingReport', () => showRankingReport(deps)),
+    guarded('relatedFiles.exportSessionLog', () => exportSessionLog(deps)),
+  ];
+}
+
 export async function showRankingReport(deps: ReportCommandDeps, days = DEFAULT_REPORT_DAYS): Promise<vscode.TextDocument | undefined> {
   const engine = await deps.engine();
   if (!engine) return undefined;

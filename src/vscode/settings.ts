@@ -29,6 +29,8 @@ export interface RelatedFilesSettings {
   readonly exclude: readonly string[];
   readonly recencyHalfLifeMinutes: number;
   readonly historyEnabled: boolean;
+  /** relatedFiles.sessions.record: keep raw activity events for session export (opt-in). */
+  readonly recordSessions: boolean;
 }
 
 /** Invalid values fall back to the default rather than throwing: a bad setting must not stop the view. */
@@ -49,6 +51,7 @@ export function readSettings(config: ConfigurationReader): RelatedFilesSettings 
     exclude: Array.isArray(exclude) ? exclude.filter((g): g is string => typeof g === 'string' && g.length > 0) : [],
     recencyHalfLifeMinutes: typeof halfLife === 'number' && halfLife > 0 ? halfLife : DEFAULT_RECENCY_HALF_LIFE_MINUTES,
     historyEnabled: config.get<boolean>('history.enabled') !== false,
+    recordSessions: config.get<boolean>('sessions.record') === true,
   };
 }
 
@@ -61,6 +64,7 @@ export function engineOptionsFor(settings: RelatedFilesSettings, trusted: boolea
     exclude: settings.exclude,
     recencyHalfLifeMinutes: settings.recencyHalfLifeMinutes,
     historyEnabled: settings.historyEnabled && trusted,
+    recordSessions: settings.recordSessions,
     historyOffReason: !trusted ? 'off in restricted mode' : settings.historyEnabled ? undefined : 'off in settings',
   };
 }

@@ -206,9 +206,9 @@ describe('Engine', () => {
     const engine = await open({ db: false, now: () => time });
     await engine.index();
     const shown = engine.rank({ file: join(root, 'src/app.ts') }).files.map((f) => f.path);
-    engine.logShown(join(root, 'src/app.ts'), shown);
+    engine.logShown(join(root, 'src/app.ts'), shown.map((p) => join(root, p)));
     time += 5_000;
-    engine.recordActivity('view', join(root, 'src/auth/login.ts'), time);
+    engine.logOpened(join(root, 'src/auth/login.ts'));
     const [row] = engine.rankingLog();
     assert.equal(row.queryPath, 'src/app.ts');
     assert.deepEqual(row.shown, shown);

@@ -6,7 +6,7 @@ const reader = (values: Record<string, unknown>) => ({ get: <T>(key: string) => 
 describe('settings', () => {
   it('uses defaults for missing or invalid values', () => {
     const s = readSettings(reader({ preset: 'nope', limit: -3, recencyHalfLifeMinutes: 0, exclude: 'x', 'weights.coChange': -1 }));
-    assert.deepEqual(s, { preset: 'default', weights: {}, limit: 20, exclude: [], recencyHalfLifeMinutes: 120, historyEnabled: true });
+    assert.deepEqual(s, { preset: 'default', weights: {}, limit: 20, exclude: [], recencyHalfLifeMinutes: 120, historyEnabled: true, recordSessions: false });
   });
 
   it('maps weights, preset, limit and history onto engine options and rank requests', () => {
