@@ -55,3 +55,35 @@ export function helpText(usageLine: string, spec: Readonly<Record<string, Option
   });
   return [`usage: ${usageLine}`, '', ...rows].join('\n');
 }
+
+export interface CommandUsage {
+  /** Parsed arguments, or the exit code after printing the help (0) or a usage error (2). */
+  parse(args: readonly string[]): ParsedArgs | number;
+  /** Prints "related-files <command>: message" and the help; returns exit code 2. */
+  error(message: string): number;
+}
+
+/** The help/usage-error handling every subcommand shares, so each one only reads its options. */
+export function commandUsage(command: string, usageLine: string, spec: Readonly<Record<string, OptionSpec>>): CommandUsage {
+  const error = (message: string): number => {
+    console.error(`related-files ${command}: ${message}\n\n${helpText(usageLine, spec)}`);
+    return 2;
+  };
+  return {
+    error,
+    parse(args) {
+      let parsed: ParsedArgs;
+      try {
+        parsed = parseArgs(args, spec);
+      } catch (e) {
+        if (e instanceof UsageError) return error(e.message);
+        throw e;
+      }
+      if (parsed.options.help) {
+        console.log(helpText(usageLine, spec));
+        return 0;
+      }
+      return parsed;
+    },
+  };
+}

@@ -10,7 +10,7 @@
  * repository.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, type OptionSpec } from './args';
 import { CLI_ENGINE_OPTIONS, chooseDb, chooseRoot, stderrLogger } from './cliEngine';
 import { createMcpServer } from './mcpServer';
 import { feedEngine, watchTree, type FileWatcher } from './fileWatcher';
@@ -31,24 +31,18 @@ const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [-
 /** At most one progress line per phase change or per this interval, so stderr stays readable in client logs. */
 const PROGRESS_INTERVAL_MS = 1000;
 
+const usage = commandUsage('mcp', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let options: Record<string, unknown>;
-  try {
-    ({ options } = parseArgs(args, OPTIONS));
-  } catch (error) {
-    if (error instanceof UsageError) return usageError(error.message);
-    throw error;
-  }
-  if (options.help) {
-    console.log(helpText(USAGE, OPTIONS));
-    return 0;
-  }
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
+  const options: Record<string, unknown> = parsed.options;
   const watchMode = options.watch ?? 'auto';
-  if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off') return usageError(`--watch takes auto, poll or off, got '${String(watchMode)}'`);
+  if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off') return usage.error(`--watch takes auto, poll or off, got '${String(watchMode)}'`);
 
   const root = chooseRoot(options.root);
   const dbPath = chooseDb(options.db, root);
-  if (dbPath && isWithin(root, dbPath)) return usageError(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
+  if (dbPath && isWithin(root, dbPath)) return usage.error(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
 
   const log = stderrLogger(Boolean(options.quiet));
   let indexingNote: string | undefined = 'the index is opening; answers may be incomplete.';
@@ -137,7 +131,3 @@ function progressReporter(write: (line: string) => void): (p: IndexProgress) => 
   };
 }
 
-function usageError(message: string): number {
-  console.error(`related-files mcp: ${message}\n${USAGE}`);
-  return 2;
-}

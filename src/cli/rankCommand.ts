@@ -4,7 +4,7 @@
  * plus timings (index, history, rank in ms).
  */
 import { resolve } from 'node:path';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, type OptionSpec } from './args';
 import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
@@ -21,26 +21,19 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const USAGE = 'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--terms "words"] [--json]';
 
+const usage = commandUsage('rank', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs(args, OPTIONS);
-  } catch (error) {
-    if (error instanceof UsageError) return usageError(error.message);
-    throw error;
-  }
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
   const { positionals, options } = parsed;
-  if (options.help) {
-    console.log(helpText(USAGE, OPTIONS));
-    return 0;
-  }
-  if (positionals.length !== 1) return usageError('rank takes exactly one file');
+  if (positionals.length !== 1) return usage.error('rank takes exactly one file');
   let weights, preset;
   try {
     weights = parseWeights(options.weights as string | undefined);
     preset = parsePreset(options.preset as string | undefined);
   } catch (error) {
-    return usageError((error as Error).message);
+    return usage.error((error as Error).message);
   }
   const limit = options.limit === undefined ? 20 : Number(options.limit);
   const file = resolve(positionals[0]);
@@ -70,11 +63,6 @@ export async function run(args: string[]): Promise<number> {
   } finally {
     await engine.dispose();
   }
-}
-
-function usageError(message: string): number {
-  console.error(`related-files rank: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
-  return 2;
 }
 
 function round(ms: number): number {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, type OptionSpec } from './args';
 import { Store } from '../store/database';
 import { rankingReport, reportMarkdown, DEFAULT_REPORT_DAYS, DAY_MS } from '../eval/rankingReport';
 import { stderrLogger } from './cliEngine';
@@ -18,21 +18,15 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const USAGE = 'related-files report --db PATH [--days 14] [--json]';
 
+const usage = commandUsage('report', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseArgs(args, OPTIONS).options;
-  } catch (error) {
-    if (error instanceof UsageError) return usageError(error.message);
-    throw error;
-  }
-  if (options.help) {
-    console.log(helpText(USAGE, OPTIONS));
-    return 0;
-  }
-  if (typeof options.db !== 'string') return usageError('--db is required');
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
+  const options: Record<string, unknown> = parsed.options;
+  if (typeof options.db !== 'string') return usage.error('--db is required');
   const days = Number(options.days ?? DEFAULT_REPORT_DAYS);
-  if (!(days > 0)) return usageError('--days takes a number above 0');
+  if (!(days > 0)) return usage.error('--days takes a number above 0');
   const path = resolve(options.db);
   if (!existsSync(path)) {
     console.error(`related-files report: no database at ${path}`);
@@ -49,7 +43,3 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-function usageError(message: string): number {
-  console.error(`related-files report: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
-  return 2;
-}

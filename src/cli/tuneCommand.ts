@@ -4,7 +4,7 @@
  * held-back figures next to `default`, `seed-0.13` and the single-signal baselines.
  */
 import { resolve } from 'node:path';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, type OptionSpec } from './args';
 import { runTune, type TuneReport } from '../eval/tuneRun';
 import { isGitRepository } from '../eval/gitCommand';
 import { shortName } from '../eval/evalTable';
@@ -24,18 +24,12 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const USAGE = 'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json]';
 
+const usage = commandUsage('tune', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseArgs(args, OPTIONS).options;
-  } catch (error) {
-    if (error instanceof UsageError) return usageError(error.message);
-    throw error;
-  }
-  if (options.help) {
-    console.log(helpText(USAGE, OPTIONS));
-    return 0;
-  }
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
+  const options: Record<string, unknown> = parsed.options;
   const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
   const repos = ((options.repo as string[] | undefined) ?? (sessions.length > 0 ? [] : ['.'])).map((r) => resolve(r));
   for (const repo of repos) {
@@ -96,7 +90,3 @@ export function formatTune(report: TuneReport): string {
   }
 }
 
-function usageError(message: string): number {
-  console.error(`related-files tune: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
-  return 2;
-}
