@@ -75,6 +75,9 @@ export class RelatedFilesController implements vscode.Disposable {
     const totalFiles = state.stats.reduce((n, s) => n + s.files, 0);
     if (totalFiles === 0) return { message: 'No TypeScript or JavaScript files in this workspace.' };
 
+    // While the picker previews files the active editor is the preview, not a visit: a refresh that fires
+    // then (debounce, engine change) keeps the list of the file the picker was opened from.
+    if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message };
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document;
     if (!document || document.uri.scheme !== 'file') {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, fixtureUri, openFixture, waitFor, withoutMemorySignals } from './helpers';
+import { extensionApi, fixtureUri, openFixture, viewFor, waitFor, withoutMemorySignals } from './helpers';
 
 describe('Go to Related File quick pick', function () {
   this.timeout(120_000);
@@ -44,6 +44,8 @@ describe('Go to Related File quick pick', function () {
   it('previews the file under the cursor', async () => {
     const api = await extensionApi();
     await openFixture('src/auth/login.ts');
+    // Let the view settle on login.ts first (its refresh is debounced): then only the preview could move it.
+    await viewFor(api, 'src/auth/login.ts');
     await vscode.commands.executeCommand('relatedFiles.goToRelatedFile');
     const pick = await waitFor('the quick pick', () => (api.picker.current?.items.length ? api.picker.current : undefined));
     const second = pick.items[1];
