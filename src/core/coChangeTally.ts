@@ -9,7 +9,7 @@
  */
 import type { CommitRecord } from './commitHistory';
 import type { FileTable } from './fileTable';
-import { LARGE_COMMIT_FILES } from './historyIndex';
+import { LARGE_COMMIT_FILES } from './commitHistoryIndex';
 
 /** RANKING-EVIDENCE.md: 180 days beat 30 days and no decay. */
 export const COCHANGE_HALF_LIFE_MS = 180 * 24 * 60 * 60 * 1000;

@@ -19,7 +19,7 @@ import { presetCombiner, resolveWeights, type PresetName } from './presets';
 import { SIGNALS } from './signals/index';
 import { ranksBefore, topN } from './topN';
 import { fileTable } from './fileTable';
-import { changeFrequency, historyIndex } from './historyIndex';
+import { changeFrequency, historyIndex } from './commitHistoryIndex';
 import { accumulateRrf, checkRrfK, rankByValue, rrfTerm, type Combiner, type SignalRanks } from './rrfCombiner';
 
 export { resolveWeights, PRESETS, PRESET_NAMES, WeightsError, type PresetName } from './presets';

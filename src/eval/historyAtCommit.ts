@@ -8,7 +8,7 @@
  */
 import type { CommitRecord, HistoryFacts } from '../core/commitHistory';
 import type { FileActivity } from '../core/facts';
-import { LARGE_COMMIT_FILES } from '../core/historyIndex';
+import { LARGE_COMMIT_FILES } from '../core/commitHistoryIndex';
 import type { LoggedCommit } from './commitLog';
 
 export class HistoryWalk {

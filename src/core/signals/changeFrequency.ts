@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { noHistoryReason } from '../queryScope';
-import { changeFrequency, type ChangeFrequency } from '../historyIndex';
+import { changeFrequency, type ChangeFrequency } from '../commitHistoryIndex';
 
 export const changeFrequencySignal = defineSignal<ChangeFrequency | undefined>({
   name: 'changeFrequency',

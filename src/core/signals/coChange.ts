@@ -9,7 +9,7 @@ import { noHistoryReason, type QueryScope } from '../queryScope';
 import { timeAgo } from '../evidenceText';
 import { EMPTY_TALLY, recentCommitsOf, tallyCommits, type CoChangeTally } from '../coChangeTally';
 import type { CommitRecord } from '../commitHistory';
-import { LARGE_COMMIT_FILES } from '../historyIndex';
+import { LARGE_COMMIT_FILES } from '../commitHistoryIndex';
 import type { SignalValue } from '../ranking';
 
 /** Tally against the scope's anchors, keeping the commits `keep` accepts. Shared with authorCoChange. */

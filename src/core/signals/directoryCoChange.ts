@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { noHistoryReason } from '../queryScope';
-import { commitsTouchingDir, historyIndex } from '../historyIndex';
+import { commitsTouchingDir, historyIndex } from '../commitHistoryIndex';
 import { MAX_COMMITS_PER_ANCHOR, EMPTY_TALLY, tallyCommits, type CoChangeTally } from '../coChangeTally';
 import { dirOf } from '../nameTokens';
 import { accumulateTally, tallyValue } from './coChange';
