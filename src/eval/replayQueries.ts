@@ -11,7 +11,7 @@
  */
 import type { RankingContext, RankingFacts } from '../core/facts';
 import type { RecordedSession } from './sessionLog';
-import type { BaseSnapshots } from './replayRun';
+import { momentFacts, type BaseSnapshots } from './replayRun';
 import { walkSession } from './replaySessions';
 
 export interface SessionQuery {
@@ -69,14 +69,7 @@ export async function sessionQueries(
         target: moment.target,
         hasHistory: snapshot.history.byFile.has(moment.queryFile),
         context: { queryFile: moment.queryFile },
-        facts: {
-          graph: snapshot.graph,
-          now: moment.now,
-          activity: moment.activity,
-          task: moment.task,
-          history: snapshot.history,
-          recencyHalfLifeMs,
-        },
+        facts: momentFacts(moment, snapshot, recencyHalfLifeMs),
         isCandidate: (path) => !excluded.has(path),
       });
     }

@@ -158,9 +158,9 @@ async function replayOne(
   return { ...empty, issues, notIndexed, created: walk.created.length, visits: walk.visits.length, moments, scores };
 }
 
-/** One ranker at one moment: rank from the previous file with the facts of that moment, score the answer. */
-export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: BaseSnapshot, recencyHalfLifeMs: number): ReplayScores {
-  const facts: RankingFacts = {
+/** What the ranker knew at a moment of a session: the base snapshot plus the session's activity and task so far. */
+export function momentFacts(moment: ReplayMoment, snapshot: BaseSnapshot, recencyHalfLifeMs: number): RankingFacts {
+  return {
     graph: snapshot.graph,
     now: moment.now,
     activity: moment.activity,
@@ -168,6 +168,11 @@ export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: 
     history: snapshot.history,
     recencyHalfLifeMs,
   };
+}
+
+/** One ranker at one moment: rank from the previous file with the facts of that moment, score the answer. */
+export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: BaseSnapshot, recencyHalfLifeMs: number): ReplayScores {
+  const facts = momentFacts(moment, snapshot, recencyHalfLifeMs);
   const excluded = moment.excluded;
   // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.
   const ranked = ranker.rank({ queryFile: moment.queryFile }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path)).slice(0, REPLAY_RANK_DEPTH);
