@@ -2,7 +2,7 @@
  * History and store benchmark. Prints figures and ratios against baselines measured in the same
  * run; never passes or fails on time.
  *
- *   npm run bench:history -- --repo /path/to/work-tree   (default /work/repos/prettier)
+ *   npm run bench:history -- --repo /path/to/work-tree   (default: the current directory)
  *   add --renames to also count renames found by exact detection against git's default 50%
  *
  * 1. First pass: readHistory over the whole history (no age cap, 20,000 commits) against the raw
@@ -231,7 +231,7 @@ async function benchRenameSimilarity(repo: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const repo = argValue('repo') ?? '/work/repos/prettier';
+  const repo = argValue('repo') ?? process.cwd();
   const commits = await benchHistory(repo);
   if (process.argv.includes('--renames')) await benchRenameSimilarity(repo);
   await benchStore(commits);

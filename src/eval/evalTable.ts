@@ -69,7 +69,7 @@ export function meanTable(reports: readonly EvalReport[]): string {
   return lines.join('\n');
 }
 
-/** "/work/.mirror/colinhacks+zod/repo" -> "zod"; "/x/excalidraw" -> "excalidraw". */
+/** "/srv/git/colinhacks+zod/repo" -> "zod"; "/x/excalidraw" -> "excalidraw". */
 export function shortName(repo: string): string {
   const parts = repo.split(/[\\/]/).filter((p) => p && p !== 'repo' && p !== '.git');
   const last = parts[parts.length - 1] ?? repo;

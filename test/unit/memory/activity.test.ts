@@ -4,7 +4,7 @@ import { Store } from '../../../src/store/database';
 import { ActivityLog } from '../../../src/memory/activity';
 import { recordingLog, tempDir } from '../store/helpers';
 
-const ROOT = '/work/app';
+const ROOT = '/projects/app';
 const T0 = 1_800_000_000_000;
 
 describe('memory: ActivityLog', () => {
@@ -73,7 +73,7 @@ describe('memory: ActivityLog', () => {
       const store = await Store.open(path, recordingLog());
       const log = new ActivityLog(store);
       log.record('view', ROOT, 'a.ts', T0);
-      log.record('edit', '/work/lib', 'a.ts', T0 + 10);
+      log.record('edit', '/projects/lib', 'a.ts', T0 + 10);
       log.record('view', ROOT, 'old.ts', T0 + 20);
       log.renamed(ROOT, 'old.ts', 'new.ts');
       log.dispose();
@@ -83,7 +83,7 @@ describe('memory: ActivityLog', () => {
       const log2 = new ActivityLog(again);
       assert.deepEqual([...log2.activity(ROOT).keys()].sort(), ['a.ts', 'new.ts']);
       assert.equal(log2.activity(ROOT).get('new.ts')?.lastViewed, T0 + 20);
-      assert.equal(log2.activity('/work/lib').get('a.ts')?.editCount, 1);
+      assert.equal(log2.activity('/projects/lib').get('a.ts')?.editCount, 1);
       assert.equal(log2.record('view', ROOT, 'a.ts', T0 + 100), true, 'counts continue after a restart');
       assert.equal(log2.activity(ROOT).get('a.ts')?.viewCount, 2);
       await again.close();

@@ -4,7 +4,7 @@ import { Store } from '../../../src/store/database';
 import { TaskMemory } from '../../../src/memory/tasks';
 import { recordingLog, tempDir } from '../store/helpers';
 
-const ROOT = '/work/app';
+const ROOT = '/projects/app';
 const T0 = 1_800_000_000_000;
 const MIN = 60_000;
 
@@ -33,7 +33,7 @@ describe('memory: TaskMemory', () => {
     assert.deepEqual([...tasks.facts(ROOT)!.files.keys()], [], 'a new task starts empty');
 
     tasks.visit(ROOT, 'auth.ts', T0 + 2 * MIN);
-    tasks.visit('/work/lib', 'token.ts', T0 + 3 * MIN);
+    tasks.visit('/projects/lib', 'token.ts', T0 + 3 * MIN);
     tasks.setFlag(ROOT, 'auth.ts', true, T0 + 4 * MIN);
     tasks.setFlag(ROOT, 'never-visited.ts', true, T0 + 4 * MIN);
     tasks.setFlag(ROOT, 'never-visited.ts', false, T0 + 5 * MIN);
@@ -45,7 +45,7 @@ describe('memory: TaskMemory', () => {
       ['auth.ts', { visits: 1, flagged: true, firstAt: T0 + 2 * MIN, lastAt: T0 + 2 * MIN }],
       ['never-visited.ts', { visits: 0, flagged: false, firstAt: T0 + 4 * MIN, lastAt: T0 + 4 * MIN }],
     ]);
-    assert.deepEqual([...tasks.facts('/work/lib')!.files.keys()], ['token.ts']);
+    assert.deepEqual([...tasks.facts('/projects/lib')!.files.keys()], ['token.ts']);
 
     const ended = tasks.end(T0 + 6 * MIN)!;
     assert.equal(ended.active, false);

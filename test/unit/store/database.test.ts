@@ -9,8 +9,8 @@ import { nodeWriteIo, type WriteIo } from '../../../src/store/atomicWrite';
 import type { FileRecord, StoredCommit } from '../../../src/store/records';
 import { recordingLog, tempDir } from './helpers';
 
-const ROOT = '/work/app';
-const OTHER = '/work/lib';
+const ROOT = '/projects/app';
+const OTHER = '/projects/lib';
 
 function sampleFiles(): FileRecord[] {
   return [
