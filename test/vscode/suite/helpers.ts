@@ -23,7 +23,13 @@ export function fixtureUri(relativePath: string): vscode.Uri {
 
 export async function openFixture(relativePath: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(fixtureUri(relativePath));
-  return vscode.window.showTextDocument(document, { preview: false });
+  try {
+    return await vscode.window.showTextDocument(document, { preview: false });
+  } catch {
+    // The workbench cancels an open that races with editors closing (a picker's previews): once more.
+    await new Promise((r) => setTimeout(r, 300));
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
 }
 
 /** Polls until `probe` returns a truthy value; fails with `what` and the last value seen. */

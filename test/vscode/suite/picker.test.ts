@@ -7,6 +7,10 @@ describe('Go to Related File quick pick', function () {
 
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    // Closing the picker closes the previews it opened: let that finish before the next test opens editors.
+    const api = await extensionApi();
+    await waitFor('the picker to close', () => !api.picker.isOpen);
+    await new Promise((r) => setTimeout(r, 300));
   });
 
   let restoreWeights: () => Promise<void> = async () => {};
