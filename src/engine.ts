@@ -326,7 +326,8 @@ export class Engine implements EngineApi {
     if (!where) return;
     this.activity.record(kind, where.folder.root, where.rel, time);
     if (kind !== 'save') this.tasks.visit(where.folder.root, where.rel, time);
-    this.emit();
+    // No change event: an edit arrives per keystroke, and it only moves the edited (query) file's own
+    // recency, which its ranking excludes; a view already re-ranks through the editor change.
   }
 
   startTask(name: string): TaskInfo {
@@ -440,11 +441,12 @@ export class Engine implements EngineApi {
 
   rank(request: RankRequest): RankAnswer {
     const started = performance.now();
-    const folder = request.file ? this.locate(request.file)?.folder : this.folderForWorkingSet(request.openFiles);
+    const where = request.file ? this.locate(request.file) : undefined;
+    const folder = request.file ? where?.folder : this.folderForWorkingSet(request.openFiles);
     if (!folder) {
       return { files: [], note: request.file ? `${request.file} is outside the workspace folders` : 'no workspace folder open', ms: performance.now() - started };
     }
-    const rel = request.file ? this.locate(request.file)!.rel : undefined;
+    const rel = where?.rel;
     const note = this.partialNote(folder, rel);
     if (rel !== undefined && !folder.index.graph.has(rel)) {
       return { root: folder.root, files: [], note: note ?? `${rel} is not a TS/JS file of the index`, ms: performance.now() - started };

@@ -4,7 +4,7 @@
  * with several --repo, a table of means over repositories too. `--json` prints one object per ranker.
  */
 import { resolve } from 'node:path';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, UsageError, type OptionSpec } from './args';
 import { parseWeights } from './weightArgs';
 import { resolveWeights } from '../core/presets';
 import { standardRankers, rankerByName, weightedRanker, type EvalRanker } from '../eval/baselines';
@@ -25,19 +25,17 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const USAGE = 'related-files eval [--repo DIR]... [--commits 200] [--years 2] [--seed 1] [--rankers list] [--weights a=1,b=0.5] [--json]';
 
+const usage = commandUsage('eval', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let options;
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
+  const options = parsed.options;
   let rankers: EvalRanker[];
   try {
-    options = parseArgs(args, OPTIONS).options;
-    if (options.help) {
-      console.log(helpText(USAGE, OPTIONS));
-      return 0;
-    }
     rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof Error) return usageError(error.message);
-    throw error;
+    return usage.error((error as Error).message);
   }
   const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
   const commits = Number(options.commits ?? 200);
@@ -77,9 +75,4 @@ function chooseRankers(list: string | undefined, weightsText: string | undefined
   const overrides = parseWeights(weightsText);
   if (overrides) rankers.push(weightedRanker('custom', resolveWeights('default', overrides)));
   return rankers;
-}
-
-function usageError(message: string): number {
-  console.error(`related-files eval: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
-  return 2;
 }

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { DiskSourceHost } from '../workspace/diskSourceHost';
 import { WorkspaceIndex, type IndexStats } from '../workspace/workspaceIndex';
-import { helpText, parseArgs, UsageError, type OptionSpec } from './args';
+import { commandUsage, type OptionSpec } from './args';
 
 const OPTIONS: Record<string, OptionSpec> = {
   root: { type: 'string', description: 'folder to index (default: the current directory)' },
@@ -18,20 +18,12 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const USAGE = 'related-files index [--root DIR] [--json] [--exclude GLOB]... [--unresolved N]';
 
+const usage = commandUsage('index', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs(args, OPTIONS);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`related-files index: ${error.message}\n\n${helpText(USAGE, OPTIONS)}`);
-    return 2;
-  }
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
   const o = parsed.options;
-  if (o.help) {
-    console.log(helpText(USAGE, OPTIONS));
-    return 0;
-  }
   const root = resolve(String(o.root ?? parsed.positionals[0] ?? '.'));
   const host = new DiskSourceHost(root, { exclude: (o.exclude as string[] | undefined) ?? [] });
   const index = new WorkspaceIndex(host);

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseArgs, helpText, UsageError, type OptionSpec } from './args';
+import { commandUsage, UsageError, type OptionSpec } from './args';
 import { parseWeights } from './weightArgs';
 import { resolveWeights, PRESETS } from '../core/presets';
 import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
@@ -48,23 +48,21 @@ function knownRankerNames(): string[] {
   return [...Object.keys(PRESETS), ...Object.keys(BASELINE_WEIGHTS), alphabeticalRanker.name, sameDirectoryRanker.name, recentFilesRanker.name];
 }
 
+const usage = commandUsage('replay', USAGE, OPTIONS);
+
 export async function run(args: string[]): Promise<number> {
-  let options;
+  const parsed = usage.parse(args);
+  if (typeof parsed === 'number') return parsed;
+  const options = parsed.options;
   let rankers: ReplayRanker[];
   let modes: readonly ReplayMode[];
   try {
-    options = parseArgs(args, OPTIONS).options;
-    if (options.help) {
-      console.log(helpText(USAGE, OPTIONS));
-      return 0;
-    }
     if (typeof options.sessions !== 'string') throw new UsageError('--sessions FILE is required');
     rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
     modes = chooseModes(options.mode as string | undefined);
     if (options['half-life'] !== undefined && !(Number(options['half-life']) > 0)) throw new UsageError('--half-life takes minutes > 0');
   } catch (error) {
-    if (error instanceof Error) return usageError(error.message);
-    throw error;
+    return usage.error((error as Error).message);
   }
 
   const file = resolve(options.sessions as string);
@@ -120,9 +118,4 @@ function chooseModes(mode: string | undefined): readonly ReplayMode[] {
   if (mode === undefined || mode === 'both') return REPLAY_MODES;
   if ((REPLAY_MODES as readonly string[]).includes(mode)) return [mode as ReplayMode];
   throw new UsageError(`--mode: '${mode}' is not new, switch or both`);
-}
-
-function usageError(message: string): number {
-  console.error(`related-files replay: ${message}\n\n${helpText(USAGE, OPTIONS)}`);
-  return 2;
 }
