@@ -265,7 +265,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
 /**
  * A RankedFile for the wire: its reasons in words, and only the signals that said something.
  * Why: MCP clients (Claude Code, VS Code) give the model JSON of structuredContent instead of the
- * text when both are present, and the full record (14 signals x value, contribution, evidence) made
+ * text when both are present, and the full record (every signal x value, contribution, evidence) made
  * a 20-file answer 30.5 KiB on colinhacks/zod (bench/mcp.ts); most of it zeros and "no evidence".
  */
 export function compactRankedFile(file: RankedFile): {

@@ -25,7 +25,23 @@ export interface CoChangeEntry {
   weight: number;
   commits: number;
   last: number;
+  /**
+   * The freshest shared commit, sized: max over shared commits of its 30-day decay times
+   * min(1, FOCUSED_COMMIT_FILES / (files - 1)). Read by recentCoChange.
+   */
+  fresh: number;
 }
+
+/** recentCoChange's half-life: last month's pairing is work still going on. */
+export const RECENT_HALF_LIFE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A shared commit of up to this many other files counts fully towards recentCoChange; a larger
+ * one proportionally less, so a sweep across forty files last week does not make all forty look
+ * like the file's current partners (measured: held-back nP@10 .484 against .478 counting every
+ * shared commit fully).
+ */
+export const FOCUSED_COMMIT_FILES = 4;
 
 export interface CoChangeTally {
   /** Candidate id -> decayed weight, shared commits, time of the last shared commit. */
@@ -68,15 +84,17 @@ export function tallyCommits(
     if (!Number.isFinite(commit.time)) continue;
     commitsRead++;
     const weight = coChangeDecay(now - commit.time) / (commit.files.length - 1);
+    const fresh = Math.pow(0.5, Math.max(0, now - commit.time) / RECENT_HALF_LIFE_MS) * Math.min(1, FOCUSED_COMMIT_FILES / (commit.files.length - 1));
     for (const file of commit.files) {
       if (exclude.has(file)) continue;
       const id = table.graph.idOf(file);
       if (id === undefined) continue;
       let entry = entries.get(id);
-      if (!entry) entries.set(id, (entry = { weight: 0, commits: 0, last: -Infinity }));
+      if (!entry) entries.set(id, (entry = { weight: 0, commits: 0, last: -Infinity, fresh: 0 }));
       entry.weight += weight;
       entry.commits++;
       if (commit.time > entry.last) entry.last = commit.time;
+      if (fresh > entry.fresh) entry.fresh = fresh;
       if (entry.weight > best) best = entry.weight;
     }
   }

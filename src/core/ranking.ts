@@ -12,6 +12,8 @@ export const SIGNAL_NAMES = [
   'fileType',
   'centrality',
   'coChange',
+  'coChangeStrength',
+  'recentCoChange',
   'authorCoChange',
   'directoryCoChange',
   'changeFrequency',

@@ -20,6 +20,17 @@ export function anchorTally(scope: QueryScope, keep?: (commit: CommitRecord) => 
   return tallyCommits(history.commits, indices, scope.table, scope.facts.now, scope.anchorSet, keep);
 }
 
+/**
+ * The unfiltered tally of a scope, computed once and shared by coChange, coChangeStrength and
+ * recentCoChange (three views of the same commits).
+ */
+const TALLIES = new WeakMap<QueryScope, CoChangeTally>();
+export function queryTally(scope: QueryScope): CoChangeTally {
+  let tally = TALLIES.get(scope);
+  if (!tally) TALLIES.set(scope, (tally = anchorTally(scope)));
+  return tally;
+}
+
 export function accumulateTally(tally: CoChangeTally, weight: number, scores: Float64Array): void {
   if (tally.best <= 0) return;
   for (const [id, entry] of tally.entries) scores[id] += weight * (entry.weight / tally.best);
@@ -48,7 +59,7 @@ function withWhom(scope: QueryScope): string {
 
 export const coChangeSignal = defineSignal<CoChangeTally>({
   name: 'coChange',
-  prepare: (scope) => anchorTally(scope),
+  prepare: (scope) => queryTally(scope),
   accumulate: (tally, _scope, weight, scores) => accumulateTally(tally, weight, scores),
   evaluate(tally, scope, id): SignalValue {
     const why = whyNoTally(scope, tally);

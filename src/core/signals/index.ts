@@ -8,6 +8,8 @@ import { taskContextSignal } from './taskContext';
 import { fileTypeSignal } from './fileType';
 import { centralitySignal } from './centrality';
 import { coChangeSignal } from './coChange';
+import { coChangeStrengthSignal } from './coChangeStrength';
+import { recentCoChangeSignal } from './recentCoChange';
 import { authorCoChangeSignal } from './authorCoChange';
 import { directoryCoChangeSignal } from './directoryCoChange';
 import { changeFrequencySignal } from './changeFrequency';
@@ -24,6 +26,8 @@ const BY_NAME: Readonly<Record<SignalName, Signal<any>>> = {
   fileType: fileTypeSignal,
   centrality: centralitySignal,
   coChange: coChangeSignal,
+  coChangeStrength: coChangeStrengthSignal,
+  recentCoChange: recentCoChangeSignal,
   authorCoChange: authorCoChangeSignal,
   directoryCoChange: directoryCoChangeSignal,
   changeFrequency: changeFrequencySignal,

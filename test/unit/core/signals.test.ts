@@ -23,8 +23,8 @@ function evaluate(name: SignalName, context: RankingContext, facts: RankingFacts
   return signal.evaluate(signal.prepare(scope), scope, facts.graph.idOf(candidate)!);
 }
 
-function rankOf(path: string, context: RankingContext, facts: RankingFacts): number {
-  return rankFiles(context, facts, { limit: Infinity }).findIndex((f) => f.path === path) + 1;
+function rankOf(path: string, context: RankingContext, facts: RankingFacts, weights?: Partial<Record<SignalName, number>>): number {
+  return rankFiles(context, facts, { limit: Infinity, weights }).findIndex((f) => f.path === path) + 1;
 }
 
 /** A neutral workspace: the query, the candidate under test, and a few files competing with it. */
@@ -32,6 +32,8 @@ const BASE_FILES = ['aa/first.ts', 'app/query.ts', 'app/other1.ts', 'lib2/other2
 
 interface MoveCase {
   signal: SignalName;
+  /** Weights to rank with instead of the default preset, for a signal the default gives no weight. */
+  weights?: Partial<Record<SignalName, number>>;
   context?: RankingContext;
   before: FactsSpec;
   after: FactsSpec;
@@ -53,6 +55,18 @@ const MOVES: MoveCase[] = [
   { signal: 'centrality', before: {}, after: { edges: [['lib2/other2.ts', C], ['zz/filler.ts', C]] }, candidate: C },
   { signal: 'coChange', before: { commits: [{ files: [Q, 'app/other1.ts'] }] }, after: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, C] }] } },
   {
+    signal: 'coChangeStrength',
+    // One shared commit of three, then two of three.
+    before: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, 'app/other1.ts'] }, { files: [Q, C] }] },
+    after: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, C] }, { files: [Q, C] }] },
+  },
+  {
+    signal: 'recentCoChange',
+    // The same shared commits; only how long ago the candidate's was.
+    before: { commits: [{ files: [Q, 'app/other1.ts'], daysAgo: 10 }, { files: [Q, C], daysAgo: 120 }] },
+    after: { commits: [{ files: [Q, 'app/other1.ts'], daysAgo: 120 }, { files: [Q, C], daysAgo: 10 }] },
+  },
+  {
     signal: 'authorCoChange',
     // Two commits shared either way; only who wrote them changes.
     before: { commits: [{ files: [Q, 'lib2/other2.ts'], mine: true }, { files: [Q, C], mine: false }] },
@@ -66,6 +80,8 @@ const MOVES: MoveCase[] = [
   },
   {
     signal: 'changeFrequency',
+    // Tuning gave changeFrequency 0 in default (it adds nothing next to co-change), so weigh it here.
+    weights: { changeFrequency: 0.05 },
     before: { commits: [{ files: ['lib2/other2.ts'] }, { files: ['lib2/other2.ts'] }, { files: [C] }] },
     after: { commits: [{ files: ['lib2/other2.ts'] }, { files: [C] }, { files: [C] }] },
   },
@@ -84,8 +100,8 @@ describe('signals', () => {
         const valueAfter = evaluate(m.signal, context, after, candidate).value;
         const valueBefore = before.graph.has(candidate) ? evaluate(m.signal, context, before, candidate).value : 0;
         assert.ok(valueAfter > valueBefore, `${m.signal}: ${valueBefore} -> ${valueAfter}`);
-        const rankAfter = rankOf(candidate, context, after);
-        const rankBefore = before.graph.has(candidate) ? rankOf(candidate, context, before) : Infinity;
+        const rankAfter = rankOf(candidate, context, after, m.weights);
+        const rankBefore = before.graph.has(candidate) ? rankOf(candidate, context, before, m.weights) : Infinity;
         assert.ok(rankAfter < rankBefore, `${m.signal}: rank ${rankBefore} -> ${rankAfter}`);
       });
     }
@@ -111,6 +127,39 @@ describe('signals', () => {
       const facts = buildFacts({ files: [Q, 'x/a.test.ts', 'x/b.ts'] });
       assert.deepEqual(rankFiles({ queryFile: Q }, facts).map((f) => f.path), ['x/b.ts', 'x/a.test.ts']);
       assert.equal(evaluate('fileType', { queryFile: Q }, facts, 'x/a.test.ts').value, 0.4);
+    });
+
+    it('coChangeStrength: shared commits (saturating at 4) and the share of the query file\'s commits', () => {
+      const facts = buildFacts({
+        files: [Q, C, 'app/other1.ts'],
+        commits: [{ files: [Q, C] }, { files: [Q, 'app/other1.ts'] }, { files: [Q, 'app/other1.ts'] }, { files: ['app/other1.ts', C] }],
+      });
+      const c = evaluate('coChangeStrength', { queryFile: Q }, facts, C);
+      // 1 shared commit of the query's 3: 0.5 * 1/4 + 0.5 * 1/3.
+      assert.ok(Math.abs(c.value - (0.5 / 4 + 0.5 / 3)) < 1e-12, String(c.value));
+      assert.equal(c.evidence, '1 of 3 commits of the file touched it too');
+      // coChange normalises by the best candidate, so it cannot tell a lone shared commit from many;
+      // this signal can: every one of four commits shared scores 1.
+      const strong = buildFacts({ files: [Q, C], commits: [1, 2, 3, 4].map((d) => ({ files: [Q, C], daysAgo: d })) });
+      const lone = buildFacts({ files: [Q, C], commits: [{ files: [Q, C] }] });
+      assert.equal(evaluate('coChange', { queryFile: Q }, strong, C).value, evaluate('coChange', { queryFile: Q }, lone, C).value);
+      assert.equal(evaluate('coChangeStrength', { queryFile: Q }, strong, C).value, 1);
+      assert.equal(evaluate('coChangeStrength', { queryFile: Q }, lone, C).value, 0.5 / 4 + 0.5);
+      assert.ok(Math.abs(evaluate('coChangeStrength', { queryFile: Q }, facts, 'app/other1.ts').value - (0.5 * 2 / 4 + 0.5 * 2 / 3)) < 1e-12);
+    });
+
+    it('recentCoChange: the freshest focused shared commit, 30-day half-life', () => {
+      const facts = buildFacts({ files: [Q, C, 'app/other1.ts'], commits: [{ files: [Q, C], daysAgo: 30 }, { files: [Q, C], daysAgo: 300 }] });
+      const r = evaluate('recentCoChange', { queryFile: Q }, facts, C);
+      assert.ok(Math.abs(r.value - 0.5) < 1e-12, String(r.value));
+      assert.equal(r.evidence, 'last changed together 30 days ago');
+      assert.deepEqual(evaluate('recentCoChange', { queryFile: Q }, facts, 'app/other1.ts'), { value: 0, evidence: 'never changed together' });
+      // A sweep of 9 files today counts 4/8; an older two-file commit can still be the freshest.
+      const sweep = Array.from({ length: 7 }, (_, i) => `sweep/f${i}.ts`);
+      const mixed = buildFacts({ files: [Q, C, ...sweep], commits: [{ files: [Q, C, ...sweep], daysAgo: 0 }, { files: [Q, C], daysAgo: 30 }] });
+      assert.ok(Math.abs(evaluate('recentCoChange', { queryFile: Q }, mixed, 'sweep/f0.ts').value - 0.5) < 1e-12);
+      assert.match(evaluate('recentCoChange', { queryFile: Q }, mixed, 'sweep/f0.ts').evidence, /last changed together just now \(in commits of more than 5 files, counted less\)/);
+      assert.ok(Math.abs(evaluate('recentCoChange', { queryFile: Q }, mixed, C).value - 0.5) < 1e-12);
     });
 
     it('recency decays with age and the half-life from facts', () => {
@@ -168,7 +217,7 @@ describe('signals', () => {
       const ctx = { queryFile: 'a/q.ts' };
       assert.deepEqual(evaluate('recency', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'never opened' });
       assert.deepEqual(evaluate('taskContext', ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no active task' });
-      for (const s of ['coChange', 'authorCoChange', 'directoryCoChange', 'changeFrequency'] as const) {
+      for (const s of ['coChange', 'coChangeStrength', 'recentCoChange', 'authorCoChange', 'directoryCoChange', 'changeFrequency'] as const) {
         assert.deepEqual(evaluate(s, ctx, facts, 'b/c.ts'), { value: 0, evidence: 'no git history' }, s);
       }
       const restricted = buildFacts({ files: ['a/q.ts', 'b/c.ts'], commits: [], historyNote: 'off in restricted mode' });

@@ -1,0 +1,37 @@
+/**
+ * coChangeStrength: how much shared history stands behind a co-change, in absolute terms.
+ * coChange is normalised by the best candidate, so one shared commit scores 1 when it is all the
+ * query file has; this signal tells that apart from a pair changed together in twenty commits.
+ * Value = half the shared commits saturating at SATURATION, half the share of the query file's
+ * commits that also touched the candidate. Measured (README, "How the default weights were
+ * chosen"): with recentCoChange, +.010 nP@10 on the held-back commits of the five repositories.
+ */
+import { defineSignal } from './signal';
+import type { SignalValue } from '../ranking';
+import type { CoChangeTally } from '../coChangeTally';
+import { queryTally, whyNoTally } from './coChange';
+
+/** Shared commits at which the count half reaches 1. */
+export const SATURATION = 4;
+
+function value(tally: CoChangeTally, id: number): number {
+  const entry = tally.entries.get(id);
+  if (!entry || tally.commitsRead === 0) return 0;
+  return 0.5 * Math.min(1, entry.commits / SATURATION) + 0.5 * Math.min(1, entry.commits / tally.commitsRead);
+}
+
+export const coChangeStrengthSignal = defineSignal<CoChangeTally>({
+  name: 'coChangeStrength',
+  prepare: (scope) => queryTally(scope),
+  accumulate(tally, _scope, weight, scores) {
+    for (const id of tally.entries.keys()) scores[id] += weight * value(tally, id);
+  },
+  evaluate(tally, scope, id): SignalValue {
+    const why = whyNoTally(scope, tally);
+    if (why) return { value: 0, evidence: why };
+    const entry = tally.entries.get(id);
+    const of = scope.queryPath !== undefined ? 'the file' : 'the open files';
+    if (!entry) return { value: 0, evidence: `none of ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'} of ${of} touched it` };
+    return { value: value(tally, id), evidence: `${entry.commits} of ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'} of ${of} touched it too` };
+  },
+});
