@@ -8,6 +8,7 @@
  */
 import { defineSignal } from './signal';
 import type { SignalValue } from '../ranking';
+import { baseName } from '../evidenceText';
 import type { CoChangeTally } from '../coChangeTally';
 import { queryTally, whyNoTally } from './coChange';
 
@@ -30,8 +31,9 @@ export const coChangeStrengthSignal = defineSignal<CoChangeTally>({
     const why = whyNoTally(scope, tally);
     if (why) return { value: 0, evidence: why };
     const entry = tally.entries.get(id);
-    const of = scope.queryPath !== undefined ? 'the file' : 'the open files';
-    if (!entry) return { value: 0, evidence: `none of ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'} of ${of} touched it` };
-    return { value: value(tally, id), evidence: `${entry.commits} of ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'} of ${of} touched it too` };
+    const whose = scope.queryPath !== undefined ? `${baseName(scope.queryPath)}'s` : "the open files'";
+    const commits = `${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'}`;
+    if (!entry) return { value: 0, evidence: `in none of ${whose} ${commits}` };
+    return { value: value(tally, id), evidence: `in ${entry.commits} of ${whose} ${commits}` };
   },
 });

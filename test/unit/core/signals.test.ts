@@ -137,7 +137,7 @@ describe('signals', () => {
       const c = evaluate('coChangeStrength', { queryFile: Q }, facts, C);
       // 1 shared commit of the query's 3: 0.5 * 1/4 + 0.5 * 1/3.
       assert.ok(Math.abs(c.value - (0.5 / 4 + 0.5 / 3)) < 1e-12, String(c.value));
-      assert.equal(c.evidence, '1 of 3 commits of the file touched it too');
+      assert.equal(c.evidence, "in 1 of query.ts's 3 commits");
       // coChange normalises by the best candidate, so it cannot tell a lone shared commit from many;
       // this signal can: every one of four commits shared scores 1.
       const strong = buildFacts({ files: [Q, C], commits: [1, 2, 3, 4].map((d) => ({ files: [Q, C], daysAgo: d })) });
