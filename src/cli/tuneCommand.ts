@@ -62,9 +62,8 @@ export function formatTune(report: TuneReport): string {
     '',
     `Weights (${report.rounds} rounds, ${report.evaluations} weight sets tried; train nP@10 ${f3(report.train.np10)}):`,
     '',
-    ...TUNED_SIGNALS.map((s) => `  ${s.padEnd(18)} ${f3(report.weights[s])}`),
-    `  ${'taskContext'.padEnd(18)} ${f3(report.weights.taskContext)} (not measurable on commits; kept)`,
-    `  ${'nameMatch'.padEnd(18)} ${f3(report.weights.nameMatch)} (not measurable on commits; kept)`,
+    ...TUNED_SIGNALS.map((s) => `  ${s.padEnd(18)} ${f3(report.weights[s])}${report.kept.includes(s) ? ' (needs sessions: kept; add --sessions to learn it)' : ''}`),
+    `  ${'nameMatch'.padEnd(18)} ${f3(report.weights.nameMatch)} (needs typed search words: kept)`,
     '',
     'Held-back queries (newer half):',
     '',
@@ -74,7 +73,7 @@ export function formatTune(report: TuneReport): string {
     '',
     ...table(report.allQueries),
     '',
-    `--weights ${TUNED_SIGNALS.map((s) => `${s}=${report.weights[s]}`).join(',')}`,
+    `--weights ${TUNED_SIGNALS.filter((s) => !report.kept.includes(s)).map((s) => `${s}=${report.weights[s]}`).join(',')}`,
   ];
   return lines.join('\n');
 

@@ -16,10 +16,15 @@ import { SIGNALS } from '../core/signals/index';
 import type { ReplayQuery } from './replayCommits';
 
 /**
- * The signals eval can measure. taskContext needs an editor session and nameMatch typed words;
- * neither exists in a replayed commit, so tune leaves their weights as they are.
+ * The signals recorded per query, and so the ones tune can weigh. nameMatch needs typed search
+ * words, which neither a commit nor a recorded session has. taskContext needs a session: it is
+ * recorded for every query (0 throughout a replayed commit) and searched only when tune has
+ * session queries (SESSION_ONLY_SIGNALS).
  */
-export const TUNED_SIGNALS: readonly SignalName[] = SIGNAL_NAMES.filter((s) => s !== 'taskContext' && s !== 'nameMatch');
+export const TUNED_SIGNALS: readonly SignalName[] = SIGNAL_NAMES.filter((s) => s !== 'nameMatch');
+
+/** Signals only a session can measure: on commits alone tune keeps their weights. */
+export const SESSION_ONLY_SIGNALS: ReadonlySet<SignalName> = new Set<SignalName>(['taskContext']);
 
 /** Signals that score files the same whatever the query file is. */
 const QUERY_INDEPENDENT: ReadonlySet<SignalName> = new Set<SignalName>(['recency', 'fileType', 'centrality', 'changeFrequency']);

@@ -10,7 +10,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { SignalName, Weights } from '../core/ranking';
 import { PRESETS } from '../core/presets';
 import { BASELINE_WEIGHTS } from './baselines';
-import { queryFeatures, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
+import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
 import { replayCommits } from './replayCommits';
 import { shortName } from './evalTable';
 import { collectSessionFeatures } from './replayTune';
@@ -34,6 +34,8 @@ export interface TuneOptions {
 }
 
 export interface RepoFeatures {
+  /** The signals of each row's columns (TUNED_SIGNALS when recorded); a cache with others is stale. */
+  readonly signals?: readonly string[];
   readonly repo: string;
   readonly samples: number;
   readonly queries: QueryFeatures[];
@@ -50,6 +52,8 @@ export interface HeldOutRow {
 }
 
 export interface TuneReport {
+  /** Signals whose weights were kept, not learned: nothing in the queries could measure them. */
+  readonly kept: readonly SignalName[];
   readonly repos: readonly { repo: string; samples: number; trainQueries: number; testQueries: number; replayMs: number }[];
   readonly weights: Weights;
   readonly train: Figures;
@@ -67,20 +71,27 @@ export async function collectFeatures(repo: string, index: number, options: Tune
   const cacheFile = options.cacheDir && join(options.cacheDir, `${shortName(repo)}-c${options.commits}-y${options.years}-s${options.seed}.features`);
   if (cacheFile && existsSync(cacheFile)) {
     const cached = deserialize(readFileSync(cacheFile)) as RepoFeatures;
-    options.log?.(`${shortName(repo)}: ${cached.queries.length} queries from ${cacheFile}`);
-    return { ...cached, queries: cached.queries.map((q) => ({ ...q, repo: index })) };
+    if (sameSignals(cached.signals)) {
+      options.log?.(`${shortName(repo)}: ${cached.queries.length} queries from ${cacheFile}`);
+      return { ...cached, queries: cached.queries.map((q) => ({ ...q, repo: index })) };
+    }
+    options.log?.(`${shortName(repo)}: ${cacheFile} was recorded with other signals; replaying again`);
   }
   const queries: QueryFeatures[] = [];
   const stats = await replayCommits({ repo, commits: options.commits, years: options.years, seed: options.seed, log: options.log }, (query) => {
     queries.push(queryFeatures(query, index));
   });
-  const result: RepoFeatures = { repo, samples: stats.sample.commits.length, queries, replayMs: stats.totalMs, cpuMs: stats.cpuMs };
+  const result: RepoFeatures = { signals: TUNED_SIGNALS, repo, samples: stats.sample.commits.length, queries, replayMs: stats.totalMs, cpuMs: stats.cpuMs };
   options.log?.(`${shortName(repo)}: ${queries.length} queries from ${result.samples} commits in ${(stats.totalMs / 1000).toFixed(1)} s (${(stats.cpuMs / 1000).toFixed(1)} s CPU)`);
   if (cacheFile) {
     mkdirSync(options.cacheDir!, { recursive: true });
     writeFileSync(cacheFile, serialize(result));
   }
   return result;
+}
+
+function sameSignals(signals: readonly string[] | undefined): boolean {
+  return signals !== undefined && signals.length === TUNED_SIGNALS.length && signals.every((s, i) => s === TUNED_SIGNALS[i]);
 }
 
 /** A weight set as a vector over TUNED_SIGNALS. */
@@ -100,8 +111,12 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const test = all.filter((q) => !isTrain(q));
   const repos = collected.length;
 
-  const search = coordinateAscent(train, toVector(PRESETS.default), repos, options.log);
-  const weights = fullWeights(search.weights);
+  // taskContext is 0 on every replayed commit: only session queries can move it.
+  const hasSessions = collected.slice(options.repos.length).some((c) => c.queries.length > 0);
+  const kept = TUNED_SIGNALS.filter((s) => SESSION_ONLY_SIGNALS.has(s) && !hasSessions);
+  const frozen = new Set(kept.map((s) => TUNED_SIGNALS.indexOf(s)));
+  const search = coordinateAscent(train, toVector(PRESETS.default), repos, options.log, frozen);
+  const weights = fullWeights(search.weights, kept);
 
   const rankers: [string, number[]][] = [
     ['tuned', search.weights],
@@ -119,6 +134,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const heldOut = figures(test);
   const allQueries = figures(all);
   return {
+    kept: [...kept, 'nameMatch'],
     repos: collected.map((c, i) => ({
       repo: c.repo,
       samples: c.samples,
@@ -136,14 +152,16 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
 }
 
 /**
- * The learned vector as a full weight set: the tuned signals scaled to the total they have in the
- * current default, taskContext and nameMatch kept as they are (eval cannot measure them), rounded
- * to 3 decimals for the preset file.
+ * The learned vector as a full weight set: the learned signals scaled to the total they have in the
+ * current default, `kept` signals and nameMatch at their default values (nothing measured them),
+ * rounded to 3 decimals for the preset file.
  */
-export function fullWeights(vector: readonly number[]): Weights {
+export function fullWeights(vector: readonly number[], kept: readonly SignalName[] = []): Weights {
   const base = PRESETS.default;
-  const tunedTotal = TUNED_SIGNALS.reduce((s, name) => s + base[name], 0);
+  const learned = TUNED_SIGNALS.map((name, i) => ({ name, i })).filter(({ name }) => !kept.includes(name));
+  const baseTotal = learned.reduce((s, { name }) => s + base[name], 0);
+  const vectorTotal = learned.reduce((s, { i }) => s + vector[i], 0) || 1;
   const result: Record<string, number> = { ...base };
-  TUNED_SIGNALS.forEach((name, i) => (result[name] = Math.round(vector[i] * tunedTotal * 1000) / 1000));
+  for (const { name, i } of learned) result[name] = Math.round((vector[i] / vectorTotal) * baseTotal * 1000) / 1000;
   return result as Weights;
 }

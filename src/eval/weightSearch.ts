@@ -95,8 +95,17 @@ export interface SearchResult {
   readonly evaluations: number;
 }
 
-/** Coordinate ascent from `start` on `train` queries; the result is normalised to sum 1. */
-export function coordinateAscent(train: readonly QueryFeatures[], start: readonly number[], repos: number, log: (line: string) => void = () => {}): SearchResult {
+/**
+ * Coordinate ascent from `start` on `train` queries; the result is normalised to sum 1. Weights
+ * at the indices in `frozen` keep their start value (signals the queries cannot measure).
+ */
+export function coordinateAscent(
+  train: readonly QueryFeatures[],
+  start: readonly number[],
+  repos: number,
+  log: (line: string) => void = () => {},
+  frozen: ReadonlySet<number> = new Set(),
+): SearchResult {
   let weights = start.slice();
   let evaluations = 0;
   const measure = (w: readonly number[]) => {
@@ -108,6 +117,7 @@ export function coordinateAscent(train: readonly QueryFeatures[], start: readonl
   for (; rounds < MAX_ROUNDS; rounds++) {
     let improved = false;
     for (let k = 0; k < weights.length; k++) {
+      if (frozen.has(k)) continue;
       const total = weights.reduce((s, x) => s + x, 0) || 1;
       const options = weights[k] > 0 ? STEP_FACTORS.map((f) => weights[k] * f) : SWITCH_ON_FRACTIONS.map((f) => f * total);
       let best = { value: weights[k], figures: current };

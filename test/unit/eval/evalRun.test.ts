@@ -3,6 +3,7 @@ import { scriptedRepo, type ScriptedCommit, type ScriptedRepo } from './scripted
 import { runEval } from '../../../src/eval/evalRun';
 import { standardRankers, rankerByName } from '../../../src/eval/baselines';
 import { runTune } from '../../../src/eval/tuneRun';
+import { PRESETS } from '../../../src/core/presets';
 
 /**
  * A workspace of 12 files in three folders where auth/login.ts and auth/session.ts always change
@@ -86,5 +87,8 @@ describe('eval on a scripted repository', function () {
     assert.ok(tuned.mean.np10 >= 13 / 14 - 1e-9, `held-back nP@10 ${tuned.mean.np10}`);
     const sum = Object.values(report.weights).reduce((s, w) => s + w, 0);
     assert.ok(sum > 0);
+    // Commits have no session: taskContext cannot be learned and keeps the default's weight.
+    assert.deepEqual(report.kept, ['taskContext', 'nameMatch']);
+    assert.equal(report.weights.taskContext, PRESETS.default.taskContext);
   });
 });

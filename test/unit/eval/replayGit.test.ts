@@ -202,6 +202,8 @@ describe('replay: sessions on a repository built in the test', function () {
     assert.equal(report.repos[0].trainQueries, 3);
     assert.equal(report.repos[0].testQueries, 3);
     assert.ok(report.heldOut.find((r: { ranker: string }) => r.ranker === 'default').mean.hit10 > 0);
+    // Sessions have a task: taskContext is learned with the rest; only nameMatch is kept.
+    assert.deepEqual(report.kept, ['nameMatch']);
   });
 
   it('explains usage errors', async () => {
