@@ -56,9 +56,9 @@ export function formatTune(report: TuneReport): string {
   const f3 = (x: number) => x.toFixed(3);
   const names = report.repos.map((r) => shortName(r.repo));
   const lines = [
-    `Learned on the older half of each repository's sampled commits, figures on the newer half.`,
+    `Learned on the older half of each source's sampled commits or sessions, figures on the newer half.`,
     '',
-    ...report.repos.map((r) => `- ${shortName(r.repo)}: ${r.samples} commits, ${r.trainQueries} training queries, ${r.testQueries} held-back queries`),
+    ...report.repos.map((r) => `- ${shortName(r.repo)}: ${r.samples} ${r.sessions ? 'sessions' : 'commits'}, ${r.trainQueries} training queries, ${r.testQueries} held-back queries`),
     '',
     `Weights (${report.rounds} rounds, ${report.evaluations} weight sets tried; train nP@10 ${f3(report.train.np10)}):`,
     '',

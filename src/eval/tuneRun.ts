@@ -54,7 +54,8 @@ export interface HeldOutRow {
 export interface TuneReport {
   /** Signals whose weights were kept, not learned: nothing in the queries could measure them. */
   readonly kept: readonly SignalName[];
-  readonly repos: readonly { repo: string; samples: number; trainQueries: number; testQueries: number; replayMs: number }[];
+  /** Each source: a repository's sampled commits, or a session log's sessions (`sessions` true). */
+  readonly repos: readonly { repo: string; sessions: boolean; samples: number; trainQueries: number; testQueries: number; replayMs: number }[];
   readonly weights: Weights;
   readonly train: Figures;
   readonly heldOut: readonly HeldOutRow[];
@@ -137,6 +138,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
     kept: [...kept, 'nameMatch'],
     repos: collected.map((c, i) => ({
       repo: c.repo,
+      sessions: i >= options.repos.length,
       samples: c.samples,
       trainQueries: train.filter((q) => q.repo === i).length,
       testQueries: test.filter((q) => q.repo === i).length,

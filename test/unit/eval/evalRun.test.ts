@@ -81,6 +81,7 @@ describe('eval on a scripted repository', function () {
   it('tunes on older commits and reports on newer ones', async () => {
     const report = await runTune({ repos: [repo.dir], commits: 200, years: 2, seed: 1 });
     assert.equal(report.repos[0].trainQueries + report.repos[0].testQueries, 28);
+    assert.equal(report.repos[0].sessions, false);
     assert.ok(report.repos[0].trainQueries > 0 && report.repos[0].testQueries > 0);
     const tuned = report.heldOut.find((r) => r.ranker === 'tuned')!;
     // The one query default misses (login.ts -> token.ts, above) is among the newer half.

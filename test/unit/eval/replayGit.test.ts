@@ -198,6 +198,7 @@ describe('replay: sessions on a repository built in the test', function () {
     const report = JSON.parse(out);
     assert.equal(report.repos.length, 1);
     assert.equal(report.repos[0].samples, 4);
+    assert.equal(report.repos[0].sessions, true);
     // Sessions t1, t2 (3 moves) train; t3, t4 (3 moves) are held back.
     assert.equal(report.repos[0].trainQueries, 3);
     assert.equal(report.repos[0].testQueries, 3);
