@@ -4,7 +4,8 @@
  * query file has; this signal tells that apart from a pair changed together in twenty commits.
  * Value = half the shared commits saturating at SATURATION, half the share of the query file's
  * commits that also touched the candidate. Measured (README, "How the default weights were
- * chosen"): with recentCoChange, +.010 nP@10 on the held-back commits of the five repositories.
+ * chosen"): with recentCoChange, held-back nP@10 .484 on the five repositories against .466
+ * for the best weights without the two.
  */
 import { defineSignal } from './signal';
 import type { SignalValue } from '../ranking';

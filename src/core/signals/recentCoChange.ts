@@ -29,8 +29,10 @@ export const recentCoChangeSignal = defineSignal<CoChangeTally>({
     if (!entry) return { value: 0, evidence: 'never changed together' };
     const v = value(tally, id);
     const when = `last changed together ${timeAgo(scope.facts.now - entry.last)}`;
-    // Say when the value is down for size, so a low score next to a recent date is explained.
-    const sized = v < Math.pow(0.5, Math.max(0, scope.facts.now - entry.last) / RECENT_HALF_LIFE_MS) - 1e-9 ? ` (in commits of more than ${FOCUSED_COMMIT_FILES + 1} files, counted less)` : '';
+    // Say when the value is down for size, so a low score next to a recent date is explained:
+    // the last shared commit alone, undiminished, would score this much.
+    const undiminished = Math.pow(0.5, Math.max(0, scope.facts.now - entry.last) / RECENT_HALF_LIFE_MS);
+    const sized = v < undiminished - 1e-9 ? ` (in commits of more than ${FOCUSED_COMMIT_FILES + 1} files, counted less)` : '';
     return { value: v, evidence: when + sized };
   },
 });
