@@ -4,14 +4,19 @@ import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { copyFixture, edges, indexOf } from './helpers';
 
-describe('WorkspaceIndex incremental updates', () => {
+/** Fresh copies of the basic workspace for one describe block, removed after it. */
+function fixtureCopies(): () => string {
   const dirs: string[] = [];
-  const fixture = () => {
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return () => {
     const d = copyFixture('workspace-basic');
     dirs.push(d);
     return d;
   };
-  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+}
+
+describe('WorkspaceIndex incremental updates', () => {
+  const fixture = fixtureCopies();
 
   it('updateFile replaces out-edges from unsaved text and says whether the import set changed', async () => {
     const { index } = await indexOf(fixture());
@@ -87,13 +92,7 @@ describe('WorkspaceIndex incremental updates', () => {
 });
 
 describe('WorkspaceIndex warm start', () => {
-  const dirs: string[] = [];
-  const fixture = () => {
-    const d = copyFixture('workspace-basic');
-    dirs.push(d);
-    return d;
-  };
-  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const fixture = fixtureCopies();
 
   it('nothing changed: no file is read and the graph is the same', async () => {
     const root = fixture();
