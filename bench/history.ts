@@ -49,7 +49,18 @@ async function timed<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpuMs
 
 function rawGitLog(repo: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const args = ['log', '-z', '--no-merges', '--name-status', `--find-renames=${RENAME_SIMILARITY}`, '--no-show-signature', `--format=${LOG_FORMAT}`, '--max-count=20000', 'HEAD', '--'];
+    const args = [
+      'log',
+      '-z',
+      '--no-merges',
+      '--name-status',
+      `--find-renames=${RENAME_SIMILARITY}`,
+      '--no-show-signature',
+      `--format=${LOG_FORMAT}`,
+      '--max-count=20000',
+      'HEAD',
+      '--',
+    ];
     const child = spawn('git', args, { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
     let bytes = 0;
     child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -76,12 +87,15 @@ async function benchHistory(repo: string): Promise<GitCommit[]> {
     ours.push(o.ms);
     oursCpu.push(o.cpuMs);
     commits = o.value.commits;
-    if (run === 0) console.log(`  peak RSS after the first pass: ${mb(process.resourceUsage().maxRSS * 1024)} (heap used ${mb(process.memoryUsage().heapUsed)})`);
+    if (run === 0)
+      console.log(`  peak RSS after the first pass: ${mb(process.resourceUsage().maxRSS * 1024)} (heap used ${mb(process.memoryUsage().heapUsed)})`);
   }
   const fileRefs = commits.reduce((n, c) => n + c.files.length, 0);
   console.log(`  ${commits.length} commits, ${fileRefs} file references, git output ${mb(bytes)}`);
   console.log(`  raw git log (baseline)   median ${ms(median(raw))}  runs ${raw.map(ms).join(', ')}`);
-  console.log(`  readHistory first pass   median ${ms(median(ours))}  runs ${ours.map(ms).join(', ')}  ratio ${(median(ours) / median(raw)).toFixed(2)}x  (node CPU ${ms(median(oursCpu))})`);
+  console.log(
+    `  readHistory first pass   median ${ms(median(ours))}  runs ${ours.map(ms).join(', ')}  ratio ${(median(ours) / median(raw)).toFixed(2)}x  (node CPU ${ms(median(oursCpu))})`,
+  );
 
   const head = (await runGit({ cwd: repo }, ['rev-parse', 'HEAD'])).stdout.trim();
   const parent = (await runGit({ cwd: repo }, ['rev-parse', 'HEAD~1'])).stdout.trim();
@@ -97,7 +111,9 @@ async function benchHistory(repo: string): Promise<GitCommit[]> {
     change = `${r.value.change}, ${r.value.added.length} commit(s) added`;
   }
   const noop = await timed(() => refreshHistory(repo, { head, commits }, { maxYears: Infinity, maxCommits: 20_000, log: quiet }));
-  console.log(`  incremental refresh      median ${ms(median(refresh))}  runs ${refresh.map(ms).join(', ')}  (${change}; ${newer.size} new; node CPU ${ms(median(refreshCpu))})`);
+  console.log(
+    `  incremental refresh      median ${ms(median(refresh))}  runs ${refresh.map(ms).join(', ')}  (${change}; ${newer.size} new; node CPU ${ms(median(refreshCpu))})`,
+  );
   console.log(`  refresh, HEAD unchanged  ${ms(noop.ms)}  (the git process floor: 4 small git commands)`);
   return commits;
 }
@@ -159,7 +175,9 @@ async function benchStore(real: readonly GitCommit[]): Promise<void> {
       commitLoads.push(loadCommits.cpuMs);
       await open.value.close();
     }
-    console.log(`  CPU medians: open (read + quick_check + migrate) ${ms(median(opens))}, loadFiles ${ms(median(loads))}, loadCommits ${ms(median(commitLoads))}`);
+    console.log(
+      `  CPU medians: open (read + quick_check + migrate) ${ms(median(opens))}, loadFiles ${ms(median(loads))}, loadCommits ${ms(median(commitLoads))}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -214,7 +232,17 @@ async function benchRenameSimilarity(repo: string): Promise<void> {
     const run = await timed(
       () =>
         new Promise<void>((resolve, reject) => {
-          const args = ['log', '-z', '--no-merges', '--name-status', `--find-renames=${similarity}`, '--format=%x01', '--max-count=20000', 'HEAD', '--'];
+          const args = [
+            'log',
+            '-z',
+            '--no-merges',
+            '--name-status',
+            `--find-renames=${similarity}`,
+            '--format=%x01',
+            '--max-count=20000',
+            'HEAD',
+            '--',
+          ];
           const child = spawn('git', args, { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
           child.stdout.setEncoding('utf8');
           child.stdout.on('data', (text: string) => {

@@ -28,7 +28,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   touch: { type: 'number', description: 'files touched/edited between warm builds (default 50)' },
   edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
   workers: { type: 'boolean', description: 'also measure the worker-pool build (BENCH_WORKERS workers, default 1)' },
-  tsconfig: { type: 'string', description: "config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)" },
+  tsconfig: { type: 'string', description: 'config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)' },
   phase: { type: 'string', description: '(internal) run one contender and write JSON to --out' },
   out: { type: 'string', description: '(internal)' },
 };
@@ -81,8 +81,13 @@ function main(): void {
   console.log(row('ours (in-thread)', ours));
   if (workers) console.log(row(`ours (${workers.extra?.workers} workers)`, workers));
   console.log(row('ts-morph Project', tsm));
-  console.log(`  ratio: ours is ${(tsm.ms / ours.ms).toFixed(1)}x faster (wall), ${(tsm.cpuMs / ours.cpuMs).toFixed(1)}x less cpu, ${(ours.peakRssMb / tsm.peakRssMb).toFixed(2)} of its peak RSS`);
-  if (workers) console.log(`  workers vs in-thread: ${(ours.ms / workers.ms).toFixed(2)}x (wall), extract phase ${workers.extra?.extractMs} ms vs ${ours.extra?.extractMs} ms`);
+  console.log(
+    `  ratio: ours is ${(tsm.ms / ours.ms).toFixed(1)}x faster (wall), ${(tsm.cpuMs / ours.cpuMs).toFixed(1)}x less cpu, ${(ours.peakRssMb / tsm.peakRssMb).toFixed(2)} of its peak RSS`,
+  );
+  if (workers)
+    console.log(
+      `  workers vs in-thread: ${(ours.ms / workers.ms).toFixed(2)}x (wall), extract phase ${workers.extra?.extractMs} ms vs ${ours.extra?.extractMs} ms`,
+    );
   console.log(`  our phases: ${ours.extra?.phases}`);
 
   console.log(`\nper-edit update (an import added to each of ${ours.editMs?.length} files)`);
@@ -93,9 +98,15 @@ function main(): void {
   if (warm) {
     console.log('\nwarm start (records from the cold build)');
     console.log(`  cold                 ${fmt(Number(warm.extra!.coldMs))} ms`);
-    console.log(`  warm, nothing changed ${fmt(Number(warm.extra!.warmMs))} ms  = ${pct(Number(warm.extra!.warmMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.warmRead} files read)`);
-    console.log(`  warm, ${warm.extra!.touched} touched    ${fmt(Number(warm.extra!.touchMs))} ms  = ${pct(Number(warm.extra!.touchMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.touchRead} read, ${warm.extra!.touchExtracted} extracted)`);
-    console.log(`  warm, ${warm.extra!.touched} edited     ${fmt(Number(warm.extra!.editMs))} ms  = ${pct(Number(warm.extra!.editMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.editRead} read, ${warm.extra!.editResolved} imports resolved)`);
+    console.log(
+      `  warm, nothing changed ${fmt(Number(warm.extra!.warmMs))} ms  = ${pct(Number(warm.extra!.warmMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.warmRead} files read)`,
+    );
+    console.log(
+      `  warm, ${warm.extra!.touched} touched    ${fmt(Number(warm.extra!.touchMs))} ms  = ${pct(Number(warm.extra!.touchMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.touchRead} read, ${warm.extra!.touchExtracted} extracted)`,
+    );
+    console.log(
+      `  warm, ${warm.extra!.touched} edited     ${fmt(Number(warm.extra!.editMs))} ms  = ${pct(Number(warm.extra!.editMs) / Number(warm.extra!.coldMs))} of cold  (${warm.extra!.editRead} read, ${warm.extra!.editResolved} imports resolved)`,
+    );
     console.log(`  warm graph equals cold graph: ${warm.extra!.same}`);
   }
 
@@ -157,13 +168,26 @@ async function oursPhase(): Promise<PhaseResult> {
     editCpuMs.push((used.user + used.system) / 1000);
   }
   const editCpu = `median ${fmt(median(editCpuMs), 3)} ms  p90 ${fmt(p90(editCpuMs), 3)} ms`;
-  return { ...result, files: stats.files, edges: edgesOf(index), editMs, extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract), editCpu } };
+  return {
+    ...result,
+    files: stats.files,
+    edges: edgesOf(index),
+    editMs,
+    extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract), editCpu },
+  };
 }
 
 async function workersPhase(): Promise<PhaseResult> {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
   const esbuild = await import('esbuild');
-  await esbuild.build({ entryPoints: [resolve(__dirname, '../src/workspace/indexWorker.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: workerFile, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [resolve(__dirname, '../src/workspace/indexWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: workerFile,
+    logLevel: 'warning',
+  });
   const workers = Number(process.env.BENCH_WORKERS ?? 1);
   const pool = createIndexExtractor(undefined, { workerFile, workers })!;
   const { result, index, stats } = await timed(async () => {
@@ -226,7 +250,9 @@ async function tsMorphPhase(): Promise<PhaseResult> {
   // The same file list as ours, so the comparison is about extraction and resolution only.
   const discovery = await new DiskSourceHost(root).listFiles();
   const paths = discovery.files.filter((f) => f.size <= 1024 * 1024 && !/\.min\.[cm]?js$/.test(f.path)).map((f) => f.path);
-  const tsconfig = args.tsconfig ? resolve(root, String(args.tsconfig)) : [join(root, 'tsconfig.json'), join(root, 'tsconfig.base.json')].find(existsSync);
+  const tsconfig = args.tsconfig
+    ? resolve(root, String(args.tsconfig))
+    : [join(root, 'tsconfig.json'), join(root, 'tsconfig.base.json')].find(existsSync);
   const { result, project, edges } = await timed(async () => {
     const project = tsconfig
       ? new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } })

@@ -54,7 +54,9 @@ async function benchWatch(repo: string): Promise<void> {
     w.dispose();
   });
   console.log(`watch start on ${repo} (${process.platform})`);
-  console.log(`  fs.watch recursive (baseline)  blocked ${native.stallMs.toFixed(0).padStart(6)} ms   ready ${native.totalMs.toFixed(0).padStart(6)} ms`);
+  console.log(
+    `  fs.watch recursive (baseline)  blocked ${native.stallMs.toFixed(0).padStart(6)} ms   ready ${native.totalMs.toFixed(0).padStart(6)} ms`,
+  );
   console.log(`  watchTree per directory        blocked ${ours.stallMs.toFixed(0).padStart(6)} ms   ready ${ours.totalMs.toFixed(0).padStart(6)} ms`);
   console.log(`  blocked ratio baseline / ours: ${(native.stallMs / Math.max(1, ours.stallMs)).toFixed(1)}x`);
 }
@@ -80,7 +82,19 @@ async function benchRank(repo: string, queries: number): Promise<void> {
 
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), 'mcp', '--root', repo, '--db', join(tmp, 'mcp.sqlite'), '--watch', 'off', '--quiet'],
+      args: [
+        '--import',
+        'tsx',
+        join(REPO_ROOT, 'src/cli/main.ts'),
+        'mcp',
+        '--root',
+        repo,
+        '--db',
+        join(tmp, 'mcp.sqlite'),
+        '--watch',
+        'off',
+        '--quiet',
+      ],
       cwd: REPO_ROOT,
       stderr: 'ignore',
     });
@@ -91,7 +105,9 @@ async function benchRank(repo: string, queries: number): Promise<void> {
     // Ready when an answer carries no indexing note.
     let firstAnswerMs = 0;
     for (;;) {
-      const r = (await client.callTool({ name: 'get_related_files', arguments: { path: sample[0], limit: 20 } })) as { structuredContent?: { note?: string } };
+      const r = (await client.callTool({ name: 'get_related_files', arguments: { path: sample[0], limit: 20 } })) as {
+        structuredContent?: { note?: string };
+      };
       if (!firstAnswerMs) firstAnswerMs = performance.now() - spawnStarted;
       if (!/indexing/i.test(r.structuredContent?.note ?? '')) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -112,21 +128,29 @@ async function benchRank(repo: string, queries: number): Promise<void> {
     const brief: number[] = [];
     for (const f of sample) {
       const t = performance.now();
-      const r = (await client.callTool({ name: 'get_related_files', arguments: { path: f, limit: 20, brief: true } })) as { structuredContent?: unknown };
+      const r = (await client.callTool({ name: 'get_related_files', arguments: { path: f, limit: 20, brief: true } })) as {
+        structuredContent?: unknown;
+      };
       brief.push(performance.now() - t);
       briefBytes += JSON.stringify(r.structuredContent ?? {}).length;
     }
     await client.close();
 
     console.log(`\nget_related_files on ${repo}: ${files.length} indexed source files, ${sample.length} queries, limit 20`);
-    console.log(`  in-process index ${indexMs.toFixed(0)} ms; mcp: connected ${connectMs.toFixed(0)} ms, first answer ${firstAnswerMs.toFixed(0)} ms, index ready ${readyMs.toFixed(0)} ms after spawn`);
+    console.log(
+      `  in-process index ${indexMs.toFixed(0)} ms; mcp: connected ${connectMs.toFixed(0)} ms, first answer ${firstAnswerMs.toFixed(0)} ms, index ready ${readyMs.toFixed(0)} ms after spawn`,
+    );
     const row = (label: string, v: number[]) =>
-      console.log(`  ${label.padEnd(30)} median ${percentile(v, 0.5).toFixed(2).padStart(7)} ms   p95 ${percentile(v, 0.95).toFixed(2).padStart(7)} ms`);
+      console.log(
+        `  ${label.padEnd(30)} median ${percentile(v, 0.5).toFixed(2).padStart(7)} ms   p95 ${percentile(v, 0.95).toFixed(2).padStart(7)} ms`,
+      );
     row('engine.rank (baseline)', direct);
     row('MCP over stdio', overStdio);
     row('MCP over stdio, brief: true', brief);
     console.log(`  brief: true structuredContent ${(briefBytes / sample.length / 1024).toFixed(1)} KiB per call`);
-    console.log(`  median ratio stdio / direct: ${(percentile(overStdio, 0.5) / Math.max(0.001, percentile(direct, 0.5))).toFixed(1)}x; answer per call: structuredContent ${(structuredBytes / sample.length / 1024).toFixed(1)} KiB, text ${(textBytes / sample.length / 1024).toFixed(1)} KiB`);
+    console.log(
+      `  median ratio stdio / direct: ${(percentile(overStdio, 0.5) / Math.max(0.001, percentile(direct, 0.5))).toFixed(1)}x; answer per call: structuredContent ${(structuredBytes / sample.length / 1024).toFixed(1)} KiB, text ${(textBytes / sample.length / 1024).toFixed(1)} KiB`,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

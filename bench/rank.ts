@@ -58,7 +58,10 @@ export function syntheticWorkspace(n: number, seed = 1): Workspace {
     const targets = new Set<string>();
     for (let k = 0; k < degree; k++) targets.add(pickTarget(i % packages));
     targets.delete(files[i]);
-    graph.setEdges(files[i], [...targets].map((to) => ({ to, specifier: to, kind: 'import' as const })));
+    graph.setEdges(
+      files[i],
+      [...targets].map((to) => ({ to, specifier: to, kind: 'import' as const })),
+    );
   }
   const commits: CommitRecord[] = [];
   const commitCount = Math.round(n * 1.5);
@@ -67,7 +70,7 @@ export function syntheticWorkspace(n: number, seed = 1): Workspace {
     const size = 1 + Math.floor(random() * 8);
     const touched = new Set<string>([files[anchor]]);
     for (let k = 1; k < size; k++) touched.add(files[(anchor + Math.floor(random() * 40) * packages) % n]);
-    commits.push({ time: NOW - (commitCount - c) * (2 * 365 * DAY) / commitCount, mine: random() < 0.3, files: [...touched] });
+    commits.push({ time: NOW - ((commitCount - c) * (2 * 365 * DAY)) / commitCount, mine: random() < 0.3, files: [...touched] });
   }
   const activity = new Map<string, FileActivity>();
   for (let k = 0; k < 50; k++) activity.set(files[Math.floor(random() * n)], { lastViewed: NOW - random() * DAY, viewCount: 1, editCount: 0 });
@@ -150,7 +153,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const repoAt = args.indexOf('--repo');
   const gcAvailable = typeof (globalThis as { gc?: unknown }).gc === 'function';
-  console.log(`rank benchmark: ${QUERIES} queries per workspace, limit 20, default preset, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `rank benchmark: ${QUERIES} queries per workspace, limit 20, default preset, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  );
   if (repoAt >= 0) {
     const workspace = await realWorkspace(args[repoAt + 1]);
     console.log(row(timeQueries(workspace)));
@@ -164,7 +169,9 @@ async function main(): Promise<void> {
     const after = heapMb();
     console.log(row(timing, base));
     if (gcAvailable) {
-      console.log(`${''.padEnd(26)} heap: graph + history + facts ${(built - before).toFixed(1)} MB, ranking caches +${(after - built).toFixed(1)} MB`);
+      console.log(
+        `${''.padEnd(26)} heap: graph + history + facts ${(built - before).toFixed(1)} MB, ranking caches +${(after - built).toFixed(1)} MB`,
+      );
     }
     base ??= timing;
   }

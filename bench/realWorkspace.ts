@@ -21,6 +21,8 @@ export async function loadRealWorkspace(root: string, now: number): Promise<{ la
     recencyHalfLifeMs: 2 * 3_600_000,
   };
   const name = root.replace(/\/+$/, '').split('/').pop();
-  console.log(`${name}: indexed ${stats.files} files, ${stats.edges} edges in ${Math.round(stats.timings.total)} ms; ${history.commits.length} commits`);
+  console.log(
+    `${name}: indexed ${stats.files} files, ${stats.edges} edges in ${Math.round(stats.timings.total)} ms; ${history.commits.length} commits`,
+  );
   return { label: `real: ${name}`, facts, files: index.graph.files() };
 }

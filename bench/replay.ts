@@ -50,7 +50,12 @@ async function main(): Promise<void> {
   for (const sampled of sample.commits) {
     const c = sampled.commit;
     const status = await runGit(repo, ['diff-tree', '-r', '--no-renames', '--name-status', '--no-commit-id', c.parent!, c.hash]);
-    const added = new Set(status.split('\n').filter((l) => l.startsWith('A\t')).map((l) => l.slice(2)));
+    const added = new Set(
+      status
+        .split('\n')
+        .filter((l) => l.startsWith('A\t'))
+        .map((l) => l.slice(2)),
+    );
     const order = shuffled(sampled.changedSources, random);
     const events: object[] = [];
     let t = c.time - (order.length * (VIEW_GAP_S + EDIT_GAP_S) + 60) * 1000;
@@ -86,7 +91,9 @@ async function main(): Promise<void> {
   console.error(`index only: ${(indexOnlyMs / 1000).toFixed(1)} s`);
 
   const parsed = parseSessionLog(text);
-  const rankers = ['default', 'seed-0.13', 'imports-only', 'co-change-only', 'alphabetical', 'same-directory', 'recent-files'].map((n) => replayRankerByName(n)!);
+  const rankers = ['default', 'seed-0.13', 'imports-only', 'co-change-only', 'alphabetical', 'same-directory', 'recent-files'].map((n) =>
+    replayRankerByName(n)!,
+  );
   const snapshots = new GitBaseSnapshots();
   const cpu2 = process.cpuUsage();
   const t2 = performance.now();
@@ -105,10 +112,16 @@ async function main(): Promise<void> {
   const moments = report.summaries.filter((s) => s.ranker === 'default').reduce((n, s) => n + s.moments, 0);
   const rankMs = report.summaries.reduce((n, s) => n + s.ms, 0);
   console.log(`repository: ${repo} (${files} files indexed at the last base, ${log.length} commits)`);
-  console.log(`sessions: ${parsed.sessions.length} from ${sample.qualifying} qualifying commits (seed ${seed}); generated in ${(generateMs / 1000).toFixed(1)} s`);
-  console.log(`index only, same base commits: ${(indexOnlyMs / 1000).toFixed(1)} s wall, ${(indexOnlyCpuMs / 1000).toFixed(1)} s CPU (${indexed} files (re)indexed)`);
-  console.log(`replay: ${(replayMs / 1000).toFixed(1)} s wall, ${(replayCpuMs / 1000).toFixed(1)} s CPU (replay / index-only CPU = ${(replayCpuMs / indexOnlyCpuMs).toFixed(2)}); ranking ${(rankMs / 1000).toFixed(1)} s over ${moments} scored moments x ${rankers.length} rankers ` +
-    `(${(rankMs / Math.max(1, moments * rankers.length)).toFixed(2)} ms per ranking); replay / index-only = ${(replayMs / indexOnlyMs).toFixed(2)}`);
+  console.log(
+    `sessions: ${parsed.sessions.length} from ${sample.qualifying} qualifying commits (seed ${seed}); generated in ${(generateMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `index only, same base commits: ${(indexOnlyMs / 1000).toFixed(1)} s wall, ${(indexOnlyCpuMs / 1000).toFixed(1)} s CPU (${indexed} files (re)indexed)`,
+  );
+  console.log(
+    `replay: ${(replayMs / 1000).toFixed(1)} s wall, ${(replayCpuMs / 1000).toFixed(1)} s CPU (replay / index-only CPU = ${(replayCpuMs / indexOnlyCpuMs).toFixed(2)}); ranking ${(rankMs / 1000).toFixed(1)} s over ${moments} scored moments x ${rankers.length} rankers ` +
+      `(${(rankMs / Math.max(1, moments * rankers.length)).toFixed(2)} ms per ranking); replay / index-only = ${(replayMs / indexOnlyMs).toFixed(2)}`,
+  );
   console.log('');
   console.log(replaySummaryLine(report, parsed.malformedLines));
   console.log('');

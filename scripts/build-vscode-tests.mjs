@@ -5,7 +5,9 @@ import * as esbuild from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
 
 const dir = 'test/vscode/suite';
-const entryPoints = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`);
+const entryPoints = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `${dir}/${f}`);
 rmSync('out/vscode-suite', { recursive: true, force: true });
 await esbuild.build({
   entryPoints,

@@ -14,7 +14,10 @@ const { missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture, CI
 
 const argv = process.argv.slice(2);
 const mode = argv[0];
-const opt = (name, fallback) => { const i = argv.indexOf('--' + name); return i > 0 ? argv[i + 1] : fallback; };
+const opt = (name, fallback) => {
+  const i = argv.indexOf('--' + name);
+  return i > 0 ? argv[i + 1] : fallback;
+};
 const ext = path.resolve(opt('ext', '.'));
 const tests = opt('tests') && path.resolve(opt('tests'));
 const out = path.resolve(opt('out', path.join(CI_DIR, 'out')));
@@ -23,7 +26,8 @@ const t0 = Date.now();
 const log = (...a) => console.log(`[run-vscode ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
 /** Workbench chatter that says nothing about the extension (offline marketplace, telemetry, auth). */
-const NOISE = /\[AgentHost|ChatModelSelection|ENOTFOUND|ERR_NAME_NOT_RESOLVED|status of 404|Manifest fetch|Service Worker|same-origin|AccountPolicyGate|authentication provider|connection token|Creating a socket|grace time|builtin extensions cache|allow-same-origin|open-vsx|marketplace|Failed to load resource/;
+const NOISE =
+  /\[AgentHost|ChatModelSelection|ENOTFOUND|ERR_NAME_NOT_RESOLVED|status of 404|Manifest fetch|Service Worker|same-origin|AccountPolicyGate|authentication provider|connection token|Creating a socket|grace time|builtin extensions cache|allow-same-origin|open-vsx|marketplace|Failed to load resource/;
 
 async function main() {
   if (mode !== 'test' && mode !== 'shot') {
@@ -32,7 +36,9 @@ async function main() {
   }
   const missing = missingPieces();
   if (missing.length) {
-    console.error(`run-vscode: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'bash scripts/setup-vscode.sh' (needs the npm registry, and root or sudo for apt-get install chromium libkrb5-dev build-essential),\nor run 'npm run test:desktop' on a machine that can download desktop VS Code.`);
+    console.error(
+      `run-vscode: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'bash scripts/setup-vscode.sh' (needs the npm registry, and root or sudo for apt-get install chromium libkrb5-dev build-essential),\nor run 'npm run test:desktop' on a machine that can download desktop VS Code.`,
+    );
     return 3;
   }
   if (mode === 'test' && !(tests && fs.existsSync(tests))) {
@@ -48,7 +54,7 @@ async function main() {
   log('VS Code server on', server.base, 'folder', folder);
   let browser;
   const cleanup = async () => {
-    await browser?.context.close().catch(() => { });
+    await browser?.context.close().catch(() => {});
     await server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   };
@@ -60,22 +66,34 @@ async function main() {
     fs.writeFileSync(consoleLog, '');
     let resolveExit;
     const exited = new Promise((r) => (resolveExit = r));
-    await page.exposeFunction('codeAutomationLog', (type, args) => fs.appendFileSync(consoleLog, `[${type}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`));
+    await page.exposeFunction('codeAutomationLog', (type, args) =>
+      fs.appendFileSync(consoleLog, `[${type}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`),
+    );
     await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
     // The extension host's console (the mocha reporter) is mirrored to the page console, in order.
     let chain = Promise.resolve();
-    page.on('console', (m) => (chain = chain.then(async () => {
-      if (mode !== 'test') return;
-      let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
-      if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
-      const full = util.format(...values);
-      fs.appendFileSync(consoleLog, full + '\n');
-      // Stack frames inside VS Code itself say nothing about the extension; the full text is in the log file.
-      const line = full.split('\n').filter((l) => !/^\s*at .*code-server\/lib\/vscode\//.test(l)).join('\n');
-      if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
-    })));
+    page.on(
+      'console',
+      (m) =>
+        (chain = chain.then(async () => {
+          if (mode !== 'test') return;
+          let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
+          if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
+          const full = util.format(...values);
+          fs.appendFileSync(consoleLog, full + '\n');
+          // Stack frames inside VS Code itself say nothing about the extension; the full text is in the log file.
+          const line = full
+            .split('\n')
+            .filter((l) => !/^\s*at .*code-server\/lib\/vscode\//.test(l))
+            .join('\n');
+          if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
+        })),
+    );
     const openFile = opt('open') && path.resolve(folder, opt('open'));
-    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }), { waitUntil: 'domcontentloaded', timeout: 180000 });
+    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }), {
+      waitUntil: 'domcontentloaded',
+      timeout: 180000,
+    });
     await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
     log('workbench loaded');
 
@@ -83,9 +101,13 @@ async function main() {
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), timeoutMs))]);
       await new Promise((r) => setTimeout(r, 300));
       await chain;
-      await page.screenshot({ path: path.join(out, 'after-tests.png') }).catch(() => { });
+      await page.screenshot({ path: path.join(out, 'after-tests.png') }).catch(() => {});
       let summary;
-      try { summary = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { summary = undefined; }
+      try {
+        summary = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+      } catch {
+        summary = undefined;
+      }
       if (code === 'timeout') log(`the suite did not finish within ${timeoutMs / 1000} s; see ${consoleLog}`);
       const passed = summary ? summary.passed : 0;
       const failed = summary ? summary.failed : Math.max(1, Number(code) || 1);
@@ -108,7 +130,11 @@ async function main() {
 
 /** Every contributed view has a "Focus on <name> View" command; the first try can miss, so retry, then click the header. */
 async function focusView(page, view, out) {
-  const expanded = () => page.evaluate((v) => [...document.querySelectorAll('.pane-header')].some((h) => h.textContent.includes(v) && h.getAttribute('aria-expanded') === 'true'), view);
+  const expanded = () =>
+    page.evaluate(
+      (v) => [...document.querySelectorAll('.pane-header')].some((h) => h.textContent.includes(v) && h.getAttribute('aria-expanded') === 'true'),
+      view,
+    );
   for (let attempt = 1; attempt <= 3 && !(await expanded()); attempt++) {
     await runCommand(page, `Focus on ${view} View`);
     const header = page.locator('.pane-header', { hasText: view }).first();
@@ -127,16 +153,25 @@ async function runCommand(page, title) {
   await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
   await page.keyboard.type(title);
   const item = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  if (await item.waitFor({ timeout: 10000 }).then(() => true, () => false)) await item.click();
+  if (
+    await item.waitFor({ timeout: 10000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await item.click();
   await page.waitForTimeout(800);
 }
 
 module.exports = { focusView, runCommand };
 
 if (require.main === module) {
-  main().then((code) => process.exit(code), (error) => {
-    console.error('run-vscode failed:', error && error.stack || error);
-    console.log('0 passed, 1 failed');
-    process.exit(2);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error('run-vscode failed:', (error && error.stack) || error);
+      console.log('0 passed, 1 failed');
+      process.exit(2);
+    },
+  );
 }

@@ -28,10 +28,20 @@ const HISTORY = [
 ];
 
 function gitHistory(folder) {
-  const git = (args, date) => execFileSync('git', args, {
-    cwd: folder, stdio: 'ignore',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  });
+  const git = (args, date) =>
+    execFileSync('git', args, {
+      cwd: folder,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Ada',
+        GIT_AUTHOR_EMAIL: 'ada@example.com',
+        GIT_COMMITTER_NAME: 'Ada',
+        GIT_COMMITTER_EMAIL: 'ada@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
   git(['init', '-q', '-b', 'main']);
   for (const [date, message, files] of HISTORY) {
     for (const f of files) if (f !== '.') fs.appendFileSync(path.join(folder, f), `// ${message.toLowerCase()}\n`);
@@ -41,7 +51,13 @@ function gitHistory(folder) {
 }
 
 async function expectVisible(page, locator, what, timeout = 60000) {
-  const ok = await locator.first().waitFor({ state: 'visible', timeout }).then(() => true, () => false);
+  const ok = await locator
+    .first()
+    .waitFor({ state: 'visible', timeout })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!ok) {
     await page.screenshot({ path: path.join(os.tmpdir(), 'related-files-screenshot-fail.png') });
     throw new Error(`${what} did not appear (see ${path.join(os.tmpdir(), 'related-files-screenshot-fail.png')})`);
@@ -78,9 +94,18 @@ async function main() {
 
     // 1. The view, with the tooltip of its first row. Collapsing the folder tree gives the view the sidebar's height.
     await focusView(page, 'Related Files', scratch);
-    await page.locator('.pane-header', { hasText: 'vscode-workspace' }).first().click().catch(() => { });
+    await page
+      .locator('.pane-header', { hasText: 'vscode-workspace' })
+      .first()
+      .click()
+      .catch(() => {});
     const viewPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Related Files' }) });
-    const firstRow = await expectVisible(page, viewPane.locator('.monaco-list-row', { hasText: /\d\.\d{3}/ }), 'a ranked row in the Related Files view', 600000);
+    const firstRow = await expectVisible(
+      page,
+      viewPane.locator('.monaco-list-row', { hasText: /\d\.\d{3}/ }),
+      'a ranked row in the Related Files view',
+      600000,
+    );
     await page.waitForTimeout(1000);
     await firstRow.hover();
     await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
@@ -95,7 +120,11 @@ async function main() {
     await expectVisible(page, page.locator('.quick-input-list .monaco-list-row', { hasText: /\d\.\d{3}/ }), 'ranked quick pick items');
     await page.keyboard.type('base64');
     // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
-    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'base64.ts' }).filter({ hasText: /match/ }), 'base64.ts re-ranked first after typing "base64"');
+    await expectVisible(
+      page,
+      page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'base64.ts' }).filter({ hasText: /match/ }),
+      'base64.ts re-ranked first after typing "base64"',
+    );
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, 'quick-pick.png') });
     log('saved quick-pick.png');
@@ -106,7 +135,8 @@ async function main() {
     // The editor re-renders its lines while it tokenizes, so hover by position and retry.
     const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
     for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
-      const point = await page.evaluate((text) => {   // the rectangle of the text itself, whatever the token spans are
+      const point = await page.evaluate((text) => {
+        // the rectangle of the text itself, whatever the token spans are
         for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
           const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -127,7 +157,10 @@ async function main() {
       } else {
         await page.waitForTimeout(1000);
       }
-      await hover.first().waitFor({ state: 'visible', timeout: 15000 }).catch(() => { });
+      await hover
+        .first()
+        .waitFor({ state: 'visible', timeout: 15000 })
+        .catch(() => {});
     }
     await expectVisible(page, hover, 'the import hover', 5000);
     await page.waitForTimeout(800);
@@ -136,14 +169,17 @@ async function main() {
     console.log('3 passed, 0 failed');
     return 0;
   } finally {
-    await browser?.context.close().catch(() => { });
+    await browser?.context.close().catch(() => {});
     await server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error('screenshots failed:', error && error.message || error);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error('screenshots failed:', (error && error.message) || error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -40,5 +40,5 @@ if (hasDesktopCode) {
   const stop = () => server.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  setInterval(() => { }, 1 << 30);
+  setInterval(() => {}, 1 << 30);
 }

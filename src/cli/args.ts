@@ -29,7 +29,12 @@ export function parseArgs(args: readonly string[], spec: Readonly<Record<string,
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
     const option = spec[name];
-    if (!option) throw new UsageError(`unknown option --${name}; known: ${Object.keys(spec).map((k) => '--' + k).join(', ')}`);
+    if (!option)
+      throw new UsageError(
+        `unknown option --${name}; known: ${Object.keys(spec)
+          .map((k) => '--' + k)
+          .join(', ')}`,
+      );
     if (option.type === 'boolean') {
       options[name] = eq < 0 ? true : arg.slice(eq + 1) !== 'false';
       continue;

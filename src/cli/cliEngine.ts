@@ -39,7 +39,11 @@ export function chooseRoot(rootOption: unknown, hint?: string): string {
   }
   const start = hint ? (existsSync(hint) && statSync(hint).isDirectory() ? hint : dirname(hint)) : process.cwd();
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: existsSync(start) ? start : process.cwd(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: existsSync(start) ? start : process.cwd(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return process.cwd();
   }

@@ -13,11 +13,18 @@ import { reportTable, meanTable } from '../eval/evalTable';
 import { isGitRepository } from '../eval/gitCommand';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  repo: { type: 'string', multiple: true, description: 'repository to replay: a working tree or a bare repository (repeatable; default: current directory)' },
+  repo: {
+    type: 'string',
+    multiple: true,
+    description: 'repository to replay: a working tree or a bare repository (repeatable; default: current directory)',
+  },
   commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
   years: { type: 'number', description: 'sample from the last N years of history, widened when fewer than 100 commits qualify (default 2)' },
   seed: { type: 'number', description: 'seed of the commit sample and bootstrap (default 1)' },
-  rankers: { type: 'string', description: 'comma-separated rankers (default: default,seed-0.13,recency-only,imports-only,co-change-only,alphabetical)' },
+  rankers: {
+    type: 'string',
+    description: 'comma-separated rankers (default: default,seed-0.13,recency-only,imports-only,co-change-only,alphabetical)',
+  },
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. coChange=0.5,recency=0" },
   json: { type: 'boolean', description: 'print one JSON object per ranker and repository' },
   help: { type: 'boolean', description: 'show this help' },
@@ -68,7 +75,10 @@ function chooseRankers(list: string | undefined, weightsText: string | undefined
   if (list !== undefined) {
     rankers = list.split(',').map((name) => {
       const ranker = rankerByName(name.trim());
-      if (!ranker) throw new UsageError(`--rankers: unknown ranker '${name}'; known: default, seed-0.13, debugging, refactoring, recency-only, imports-only, co-change-only, alphabetical`);
+      if (!ranker)
+        throw new UsageError(
+          `--rankers: unknown ranker '${name}'; known: default, seed-0.13, debugging, refactoring, recency-only, imports-only, co-change-only, alphabetical`,
+        );
       return ranker;
     });
   }

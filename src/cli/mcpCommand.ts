@@ -21,7 +21,7 @@ import { version } from '../../package.json';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
-  watch: { type: 'string', description: "how to follow edits on disk: auto (fs.watch, else polling) | poll | off (default auto)" },
+  watch: { type: 'string', description: 'how to follow edits on disk: auto (fs.watch, else polling) | poll | off (default auto)' },
   quiet: { type: 'boolean', description: 'no progress on stderr (warnings still)' },
   help: { type: 'boolean', description: 'show this help' },
 };
@@ -38,11 +38,13 @@ export async function run(args: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   const watchMode = options.watch ?? 'auto';
-  if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off') return usage.error(`--watch takes auto, poll or off, got '${String(watchMode)}'`);
+  if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off')
+    return usage.error(`--watch takes auto, poll or off, got '${String(watchMode)}'`);
 
   const root = chooseRoot(options.root);
   const dbPath = chooseDb(options.db, root);
-  if (dbPath && isWithin(root, dbPath)) return usage.error(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
+  if (dbPath && isWithin(root, dbPath))
+    return usage.error(`--db ${dbPath} is inside the workspace; the MCP server writes nothing into it (default: the user's cache directory)`);
 
   const log = stderrLogger(Boolean(options.quiet));
   let indexingNote: string | undefined = 'the index is opening; answers may be incomplete.';
@@ -130,4 +132,3 @@ function progressReporter(write: (line: string) => void): (p: IndexProgress) => 
     write(`indexing: ${p.phase} ${p.done}/${p.total}`);
   };
 }
-

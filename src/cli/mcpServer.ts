@@ -63,7 +63,10 @@ const getRelatedFilesInput = z
     limit: limitArg.default(DEFAULT_RELATED_LIMIT).describe(`How many files to return (${MIN_LIMIT}-${MAX_LIMIT}).`),
     task_id: z.string().min(1).max(MAX_NAME_LENGTH).optional().describe('Rank for this task (from start_task) instead of the active one.'),
     search_terms: searchTermsArg.optional().describe('Words describing what you look for ("token refresh"); boosts files whose paths match.'),
-    brief: z.boolean().default(false).describe('true: each file as path, score and reasons only (about 5x smaller); false: with every signal that scored.'),
+    brief: z
+      .boolean()
+      .default(false)
+      .describe('true: each file as path, score and reasons only (about 5x smaller); false: with every signal that scored.'),
   })
   .strict();
 

@@ -48,14 +48,22 @@ export async function run(args: string[]): Promise<number> {
       searchTerms: typeof options.terms === 'string' ? options.terms.split(/\s+/).filter(Boolean) : undefined,
     });
     if (options.json) {
-      console.log(JSON.stringify({ root: answer.root, query: file, note: answer.note, files: answer.files, timings: { ...timings, rank: round(answer.ms) } }, null, 2));
+      console.log(
+        JSON.stringify(
+          { root: answer.root, query: file, note: answer.note, files: answer.files, timings: { ...timings, rank: round(answer.ms) } },
+          null,
+          2,
+        ),
+      );
       return answer.root ? 0 : 1;
     }
     if (answer.note) console.error(answer.note);
     if (!answer.root) return 1;
     const width = Math.max(10, ...answer.files.map((f) => f.path.length));
     answer.files.forEach((f, i) => {
-      const reasons = topReasons(f, 2).map((r) => r.evidence).join('; ');
+      const reasons = topReasons(f, 2)
+        .map((r) => r.evidence)
+        .join('; ');
       console.log(`${String(i + 1).padStart(3)}. ${f.path.padEnd(width)}  ${f.score.toFixed(3)}  ${reasons}`);
     });
     console.error(`ranked in ${round(answer.ms)} ms (index ${timings.index} ms, history ${timings.history} ms)`);

@@ -21,12 +21,12 @@ import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/repla
 
 const OPTIONS: Record<string, OptionSpec> = {
   sessions: { type: 'string', description: 'the sessions, one JSON object per line (required)' },
-  repo: { type: 'string', description: "repository for every session, instead of each session's \"repo\" (a working tree or a bare repository)" },
+  repo: { type: 'string', description: 'repository for every session, instead of each session\'s "repo" (a working tree or a bare repository)' },
   rankers: { type: 'string', description: `comma-separated rankers (default: ${defaultRankerNames().join(',')})` },
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. recency=0.2" },
   mode: { type: 'string', description: 'new (moves to files not opened before), switch (every switch) or both (default)' },
   seed: { type: 'number', description: 'seed of the bootstrap intervals (default 1)' },
-  'half-life': { type: 'number', description: 'recency half-life in minutes (default: the extension\'s, 120)' },
+  'half-life': { type: 'number', description: "recency half-life in minutes (default: the extension's, 120)" },
   json: { type: 'boolean', description: 'print the whole report (summaries, per-session scores and issues) as JSON' },
   help: { type: 'boolean', description: 'show this help' },
 };
@@ -76,7 +76,8 @@ export async function run(args: string[]): Promise<number> {
   const log = parseSessionLog(text);
   const repoOption = typeof options.repo === 'string' ? resolve(options.repo) : undefined;
   // A session's own "repo" is relative to the log file, so a log and its repository can move together.
-  const repoOf = (s: RecordedSession) => repoOption ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
+  const repoOf = (s: RecordedSession) =>
+    repoOption ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
   const json = Boolean(options.json);
   const snapshots = new GitBaseSnapshots((line) => console.error(line));
   try {
@@ -103,7 +104,13 @@ export async function run(args: string[]): Promise<number> {
 }
 
 function chooseRankers(list: string | undefined, weightsText: string | undefined): ReplayRanker[] {
-  const names = list === undefined ? defaultRankerNames() : list.split(',').map((n) => n.trim()).filter(Boolean);
+  const names =
+    list === undefined
+      ? defaultRankerNames()
+      : list
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean);
   const rankers = names.map((name) => {
     const ranker = replayRankerByName(name);
     if (!ranker) throw new UsageError(`--rankers: unknown ranker '${name}'; known: ${knownRankerNames().join(', ')}`);

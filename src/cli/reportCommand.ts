@@ -42,4 +42,3 @@ export async function run(args: string[]): Promise<number> {
     await store.close();
   }
 }
-

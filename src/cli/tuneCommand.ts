@@ -15,8 +15,12 @@ const OPTIONS: Record<string, OptionSpec> = {
   commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
   years: { type: 'number', description: 'sample from the last N years (default 2)' },
   seed: { type: 'number', description: 'seed of the commit sample (default 1)' },
-  sessions: { type: 'string', multiple: true, description: 'recorded sessions (JSONL, see replay) to learn from too; repeatable; with no --repo, sessions only' },
-  'sessions-repo': { type: 'string', description: "repository for every session instead of each session's \"repo\"" },
+  sessions: {
+    type: 'string',
+    multiple: true,
+    description: 'recorded sessions (JSONL, see replay) to learn from too; repeatable; with no --repo, sessions only',
+  },
+  'sessions-repo': { type: 'string', description: 'repository for every session instead of each session\'s "repo"' },
   cache: { type: 'string', description: 'folder to keep recorded signal values in, to tune again without replaying' },
   json: { type: 'boolean', description: 'print the report as JSON' },
   help: { type: 'boolean', description: 'show this help' },
@@ -58,11 +62,16 @@ export function formatTune(report: TuneReport): string {
   const lines = [
     `Learned on the older half of each source's sampled commits or sessions, figures on the newer half.`,
     '',
-    ...report.repos.map((r) => `- ${shortName(r.repo)}: ${r.samples} ${r.sessions ? 'sessions' : 'commits'}, ${r.trainQueries} training queries, ${r.testQueries} held-back queries`),
+    ...report.repos.map(
+      (r) =>
+        `- ${shortName(r.repo)}: ${r.samples} ${r.sessions ? 'sessions' : 'commits'}, ${r.trainQueries} training queries, ${r.testQueries} held-back queries`,
+    ),
     '',
     `Weights (${report.rounds} rounds, ${report.evaluations} weight sets tried; train nP@10 ${f3(report.train.np10)}):`,
     '',
-    ...TUNED_SIGNALS.map((s) => `  ${s.padEnd(18)} ${f3(report.weights[s])}${report.kept.includes(s) ? ' (needs sessions: kept; add --sessions to learn it)' : ''}`),
+    ...TUNED_SIGNALS.map(
+      (s) => `  ${s.padEnd(18)} ${f3(report.weights[s])}${report.kept.includes(s) ? ' (needs sessions: kept; add --sessions to learn it)' : ''}`,
+    ),
     `  ${'nameMatch'.padEnd(18)} ${f3(report.weights.nameMatch)} (needs typed search words: kept)`,
     '',
     'Held-back queries (newer half):',
@@ -73,7 +82,9 @@ export function formatTune(report: TuneReport): string {
     '',
     ...table(report.allQueries),
     '',
-    `--weights ${TUNED_SIGNALS.filter((s) => !report.kept.includes(s)).map((s) => `${s}=${report.weights[s]}`).join(',')}`,
+    `--weights ${TUNED_SIGNALS.filter((s) => !report.kept.includes(s))
+      .map((s) => `${s}=${report.weights[s]}`)
+      .join(',')}`,
   ];
   return lines.join('\n');
 
@@ -88,4 +99,3 @@ export function formatTune(report: TuneReport): string {
     ];
   }
 }
-

@@ -20,6 +20,8 @@ export function topReasons(file: RankedFile, n: number): Reason[] {
 
 /** One line: "0.612 src/auth/token.ts — imported by login.ts; changed together in 7 commits". */
 export function describeRankedFile(file: RankedFile, reasons = 2): string {
-  const why = topReasons(file, reasons).map((r) => r.evidence).join('; ');
+  const why = topReasons(file, reasons)
+    .map((r) => r.evidence)
+    .join('; ');
   return `${file.score.toFixed(3)} ${file.path}${why ? ` — ${why}` : ''}`;
 }

@@ -56,7 +56,16 @@ export interface QueryScores {
   readonly p10UpperBound: number;
 }
 
-export const METRIC_NAMES = ['p5', 'p10', 'p20', 'np10', 'recall10', 'mrr', 'hit10', 'p10UpperBound'] as const satisfies readonly (keyof QueryScores)[];
+export const METRIC_NAMES = [
+  'p5',
+  'p10',
+  'p20',
+  'np10',
+  'recall10',
+  'mrr',
+  'hit10',
+  'p10UpperBound',
+] as const satisfies readonly (keyof QueryScores)[];
 
 export function scoreQuery(ranked: readonly string[], relevant: ReadonlySet<string>): QueryScores {
   return {

@@ -99,7 +99,7 @@ interface CombinerChoice {
 function combinerOf(options: Omit<RankOptions, 'limit'>): CombinerChoice {
   const combiner = options.combiner ?? presetCombiner(options.preset);
   if (combiner !== 'sum' && combiner !== 'rrf') throw new RankingError(`unknown combiner '${String(combiner)}'; valid combiners: sum, rrf`);
-  let k = 0;
+  let k: number;
   try {
     k = checkRrfK(options.rrfK);
   } catch (error) {
@@ -121,7 +121,9 @@ interface Run {
 
 function score(context: RankingContext, facts: RankingFacts, weights: Weights, choice: CombinerChoice): Run {
   if (context.queryFile !== undefined && !facts.graph.has(context.queryFile)) {
-    throw new RankingError(`'${context.queryFile}' is not in the index (${facts.graph.size} files indexed); it may be new, excluded or outside the workspace`);
+    throw new RankingError(
+      `'${context.queryFile}' is not in the index (${facts.graph.size} files indexed); it may be new, excluded or outside the workspace`,
+    );
   }
   const scope = prepareQuery(context, facts);
   const states = SIGNALS.map((signal) => signal.prepare(scope));

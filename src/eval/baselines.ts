@@ -80,11 +80,15 @@ export function standardRankers(defaultWeights?: Partial<Record<SignalName, numb
 export function rankerByName(name: string): EvalRanker | undefined {
   if (name === 'alphabetical') return alphabeticalRanker;
   if (name in BASELINE_WEIGHTS) return weightedRanker(name, BASELINE_WEIGHTS[name]);
-  if (name in PRESETS) return weightedRanker(name, PRESETS[name as keyof typeof PRESETS], { combiner: PRESET_COMBINERS[name as keyof typeof PRESETS] });
+  if (name in PRESETS)
+    return weightedRanker(name, PRESETS[name as keyof typeof PRESETS], { combiner: PRESET_COMBINERS[name as keyof typeof PRESETS] });
   // `<preset>-rrf` / `<preset>-rrf<k>`: the preset's weights combined by reciprocal rank fusion.
   const rrf = /^(.+)-rrf(\d+)?$/.exec(name);
   if (rrf && rrf[1] in PRESETS) {
-    return weightedRanker(name, PRESETS[rrf[1] as keyof typeof PRESETS], { combiner: 'rrf', rrfK: rrf[2] === undefined ? undefined : Number(rrf[2]) });
+    return weightedRanker(name, PRESETS[rrf[1] as keyof typeof PRESETS], {
+      combiner: 'rrf',
+      rrfK: rrf[2] === undefined ? undefined : Number(rrf[2]),
+    });
   }
   return undefined;
 }

@@ -23,9 +23,14 @@ const FIELD = '\x02';
 /** Reads every commit reachable from `revision`, oldest first. */
 export async function readCommitLog(repo: string, revision = 'HEAD'): Promise<LoggedCommit[]> {
   const out = await runGit(repo, [
-    '-c', 'core.quotePath=false',
+    '-c',
+    'core.quotePath=false',
     // Merges are left out of both sampling and co-change: their diff repeats the branch's commits.
-    'log', '--reverse', '--date-order', '--no-merges', '--no-renames',
+    'log',
+    '--reverse',
+    '--date-order',
+    '--no-merges',
+    '--no-renames',
     `--format=${RECORD}%H${FIELD}%P${FIELD}%ct${FIELD}%ae`,
     '--name-only',
     revision,
@@ -42,7 +47,13 @@ export function parseCommitLog(out: string): LoggedCommit[] {
     const header = newline < 0 ? record : record.slice(0, newline);
     const [hash, parents, time, authorEmail] = header.split(FIELD);
     const parentList = parents ? parents.split(' ').filter(Boolean) : [];
-    const files = newline < 0 ? [] : record.slice(newline + 1).split('\n').filter((line) => line.length > 0);
+    const files =
+      newline < 0
+        ? []
+        : record
+            .slice(newline + 1)
+            .split('\n')
+            .filter((line) => line.length > 0);
     commits.push({ hash, parent: parentList[0], parentCount: parentList.length, time: Number(time) * 1000, authorEmail, files });
   }
   return commits;

@@ -50,7 +50,10 @@ export interface QueryFeatures {
 }
 
 /** Any query with these fields works: a replayed commit's, or a recorded session's move (replayQueries.ts). */
-export function queryFeatures(query: Pick<ReplayQuery, 'context' | 'facts' | 'isCandidate' | 'relevant' | 'sampleIndex' | 'hasHistory'>, repo: number): QueryFeatures {
+export function queryFeatures(
+  query: Pick<ReplayQuery, 'context' | 'facts' | 'isCandidate' | 'relevant' | 'sampleIndex' | 'hasHistory'>,
+  repo: number,
+): QueryFeatures {
   const scope = prepareQuery(query.context, query.facts);
   const capacity = query.facts.graph.capacity;
   const columns = TUNED_SIGNALS.map((name) => {
@@ -73,7 +76,11 @@ export function queryFeatures(query: Pick<ReplayQuery, 'context' | 'facts' | 'is
   });
   for (const id of candidates) if (query.relevant.has(graph.pathOf(id))) keep.add(id);
   // Files no signal scores at all still fill a short list in path order (as rankFiles does).
-  for (const id of candidates.slice().sort((a, b) => (graph.pathOf(a) < graph.pathOf(b) ? -1 : 1)).slice(0, PRIOR_KEEP)) keep.add(id);
+  for (const id of candidates
+    .slice()
+    .sort((a, b) => (graph.pathOf(a) < graph.pathOf(b) ? -1 : 1))
+    .slice(0, PRIOR_KEEP))
+    keep.add(id);
 
   const rowsIds = [...keep].sort((a, b) => (graph.pathOf(a) < graph.pathOf(b) ? -1 : 1));
   const width = TUNED_SIGNALS.length;

@@ -101,5 +101,14 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
     snapshot.close();
   }
   const cpu = process.cpuUsage(cpuStart);
-  return { sample, logCommits: log.length, queries, emptyCommits, filesIndexed, indexMs, totalMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    sample,
+    logCommits: log.length,
+    queries,
+    emptyCommits,
+    filesIndexed,
+    indexMs,
+    totalMs: performance.now() - started,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }

@@ -124,7 +124,16 @@ async function replayOne(
   accumulators: Map<string, Accumulator>,
 ): Promise<SessionReport> {
   const issues = { ...session.issues };
-  const empty = { id: session.id, repo, baseCommit: session.baseCommit, notIndexed: 0, created: 0, visits: 0, moments: { new: 0, switch: 0 }, scores: {} };
+  const empty = {
+    id: session.id,
+    repo,
+    baseCommit: session.baseCommit,
+    notIndexed: 0,
+    created: 0,
+    visits: 0,
+    moments: { new: 0, switch: 0 },
+    scores: {},
+  };
   if (repo === undefined) return { ...empty, issues, skipped: 'no repository (give --repo or a "repo" field)' };
   const snapshot = await snapshots.at(repo, session.baseCommit);
   if (typeof snapshot === 'string') {
@@ -175,12 +184,18 @@ export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: 
   const facts = momentFacts(moment, snapshot, recencyHalfLifeMs);
   const excluded = moment.excluded;
   // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.
-  const ranked = ranker.rank({ queryFile: moment.queryFile }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path)).slice(0, REPLAY_RANK_DEPTH);
+  const ranked = ranker
+    .rank({ queryFile: moment.queryFile }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path))
+    .slice(0, REPLAY_RANK_DEPTH);
   return scoreMoment(ranked, moment.target, moment.relevant);
 }
 
 /** Sessions grouped by repository, then by base commit time (unknown commits last), ties in log order. */
-async function visitOrder(sessions: readonly RecordedSession[], repoOf: (s: RecordedSession) => string | undefined, snapshots: BaseSnapshots): Promise<number[]> {
+async function visitOrder(
+  sessions: readonly RecordedSession[],
+  repoOf: (s: RecordedSession) => string | undefined,
+  snapshots: BaseSnapshots,
+): Promise<number[]> {
   const rows = await Promise.all(
     sessions.map(async (s, index) => {
       const repo = repoOf(s) ?? '';

@@ -58,7 +58,11 @@ export function summarise(ranker: string, mode: ReplayMode, perSession: readonly
   const counted = perSession.filter((s) => s.moments > 0);
   const scores = meanReplayScores(counted.map((s) => s.scores));
   const intervals = {} as Record<ReplayMetric, Interval>;
-  for (const name of REPLAY_METRICS) intervals[name] = bootstrapInterval(counted.map((s) => s.scores[name]), seed);
+  for (const name of REPLAY_METRICS)
+    intervals[name] = bootstrapInterval(
+      counted.map((s) => s.scores[name]),
+      seed,
+    );
   return {
     ranker,
     mode,

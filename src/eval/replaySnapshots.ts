@@ -63,7 +63,15 @@ export class GitBaseSnapshots implements BaseSnapshots {
     let times = this.times.get(repo);
     if (!times) {
       times = runGit(repo, ['log', '--format=%H %ct', 'HEAD'])
-        .then((out) => new Map(out.split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(' ')), Number(line.slice(line.indexOf(' ') + 1)) * 1000] as const)))
+        .then(
+          (out) =>
+            new Map(
+              out
+                .split('\n')
+                .filter(Boolean)
+                .map((line) => [line.slice(0, line.indexOf(' ')), Number(line.slice(line.indexOf(' ') + 1)) * 1000] as const),
+            ),
+        )
         .catch(() => new Map<string, number>());
       this.times.set(repo, times);
     }

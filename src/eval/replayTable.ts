@@ -47,7 +47,15 @@ export function replaySummaryLine(report: ReplayReport, malformed: readonly Malf
 export function replayTables(report: ReplayReport): string {
   const modes = [...new Set(report.summaries.map((s) => s.mode))];
   return modes
-    .map((mode) => [`### ${MODE_TITLES[mode]}`, '', row(HEADER), row(HEADER.map(() => '---')), ...report.summaries.filter((s) => s.mode === mode).map(rankerRow)].join('\n'))
+    .map((mode) =>
+      [
+        `### ${MODE_TITLES[mode]}`,
+        '',
+        row(HEADER),
+        row(HEADER.map(() => '---')),
+        ...report.summaries.filter((s) => s.mode === mode).map(rankerRow),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 

@@ -25,7 +25,8 @@ export async function collectSessionFeatures(file: string, index: number, option
   const started = performance.now();
   const parsed = parseSessionLog(readFileSync(file, 'utf8'));
   for (const line of describeIssues(parsed)) options.log?.(`${file}: ${line}`);
-  const repoOf = (s: RecordedSession) => options.repo ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
+  const repoOf = (s: RecordedSession) =>
+    options.repo ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
   const snapshots = new GitBaseSnapshots(options.log);
   const queries: QueryFeatures[] = [];
   try {

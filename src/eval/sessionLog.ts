@@ -108,7 +108,10 @@ export function parseSessionLine(raw: string, line: number): RecordedSession | M
     if (event) events.push(event);
   });
   // Stable sort: equal steps keep the order of the line.
-  const ordered = events.map((e, i) => ({ e, i })).sort((a, b) => a.e.step - b.e.step || a.i - b.i).map((x) => x.e);
+  const ordered = events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.step - b.e.step || a.i - b.i)
+    .map((x) => x.e);
   return { id, repo, baseCommit: baseCommit.trim(), line, events: ordered, issues };
 }
 

@@ -82,8 +82,17 @@ export async function collectFeatures(repo: string, index: number, options: Tune
   const stats = await replayCommits({ repo, commits: options.commits, years: options.years, seed: options.seed, log: options.log }, (query) => {
     queries.push(queryFeatures(query, index));
   });
-  const result: RepoFeatures = { signals: TUNED_SIGNALS, repo, samples: stats.sample.commits.length, queries, replayMs: stats.totalMs, cpuMs: stats.cpuMs };
-  options.log?.(`${shortName(repo)}: ${queries.length} queries from ${result.samples} commits in ${(stats.totalMs / 1000).toFixed(1)} s (${(stats.cpuMs / 1000).toFixed(1)} s CPU)`);
+  const result: RepoFeatures = {
+    signals: TUNED_SIGNALS,
+    repo,
+    samples: stats.sample.commits.length,
+    queries,
+    replayMs: stats.totalMs,
+    cpuMs: stats.cpuMs,
+  };
+  options.log?.(
+    `${shortName(repo)}: ${queries.length} queries from ${result.samples} commits in ${(stats.totalMs / 1000).toFixed(1)} s (${(stats.cpuMs / 1000).toFixed(1)} s CPU)`,
+  );
   if (cacheFile) {
     mkdirSync(options.cacheDir!, { recursive: true });
     writeFileSync(cacheFile, serialize(result));

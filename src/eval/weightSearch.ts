@@ -81,7 +81,13 @@ export function meanFigures(perRepo: readonly Figures[]): Figures {
   const present = perRepo.filter((f) => f.queries > 0);
   const n = Math.max(1, present.length);
   const sum = (pick: (f: Figures) => number) => present.reduce((s, f) => s + pick(f), 0) / n;
-  return { np10: sum((f) => f.np10), mrr: sum((f) => f.mrr), hit10: sum((f) => f.hit10), p10: sum((f) => f.p10), queries: present.reduce((s, f) => s + f.queries, 0) };
+  return {
+    np10: sum((f) => f.np10),
+    mrr: sum((f) => f.mrr),
+    hit10: sum((f) => f.hit10),
+    p10: sum((f) => f.p10),
+    queries: present.reduce((s, f) => s + f.queries, 0),
+  };
 }
 
 function objective(f: Figures): number {

@@ -88,7 +88,15 @@ export async function readCommits(options: ReadCommitsOptions): Promise<CommitsR
   const maxYears = options.maxYears ?? DEFAULT_MAX_YEARS;
   const now = options.now ?? Date.now();
   const email = options.userEmail?.toLowerCase();
-  const args = ['log', '-z', '--no-merges', '--name-status', `--find-renames=${options.renameSimilarity ?? RENAME_SIMILARITY}`, '--no-show-signature', `--format=${LOG_FORMAT}`];
+  const args = [
+    'log',
+    '-z',
+    '--no-merges',
+    '--name-status',
+    `--find-renames=${options.renameSimilarity ?? RENAME_SIMILARITY}`,
+    '--no-show-signature',
+    `--format=${LOG_FORMAT}`,
+  ];
   if (Number.isFinite(maxCommits)) args.push(`--max-count=${Math.max(0, Math.floor(maxCommits))}`);
   if (Number.isFinite(maxYears)) args.push(`--since=${new Date(now - maxYears * YEAR_MS).toISOString()}`);
   args.push(options.exclude ? `${options.exclude}..${options.rev ?? 'HEAD'}` : (options.rev ?? 'HEAD'), '--');
@@ -99,7 +107,8 @@ export async function readCommits(options: ReadCommitsOptions): Promise<CommitsR
   const newestFirst: GitCommit[] = [];
   const parser = new GitLogParser((raw) => {
     const files = folderFiles(names.filesOf(raw), prefix, intern, options.keepLargeCommits === true);
-    if (files) newestFirst.push({ sha: raw.sha, time: raw.time, author: raw.author, mine: email !== undefined && raw.author.toLowerCase() === email, files });
+    if (files)
+      newestFirst.push({ sha: raw.sha, time: raw.time, author: raw.author, mine: email !== undefined && raw.author.toLowerCase() === email, files });
   });
   const { code, stderr } = await streamGit(options, args, (text) => parser.push(text));
   if (code !== 0) throw new Error(`git log failed (${code}): ${firstLine(stderr)}`);
@@ -204,11 +213,7 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
       runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD']),
       runGit(target, ['config', 'user.email']),
       since ? runGit(target, ['merge-base', '--is-ancestor', since, 'HEAD']) : undefined,
-      since
-        ? readCommits({ ...target, ...caps, exclude: since, prefix: '', keepLargeCommits: true }).catch(
-            () => undefined,
-          )
-        : undefined,
+      since ? readCommits({ ...target, ...caps, exclude: since, prefix: '', keepLargeCommits: true }).catch(() => undefined) : undefined,
     ]);
     if (where.code !== 0) {
       // rev-parse fails both outside a repository and in one without commits ('HEAD' is unknown there).
@@ -220,8 +225,7 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     if (shallow === 'true') return quiet('shallow clone: history not read', 'run `git fetch --unshallow` to use it');
     if (branch === 'HEAD') log?.info(`history of ${root}: detached HEAD at ${headSha.slice(0, 10)}; reading its history`);
     const userEmail = email.code === 0 ? email.stdout.trim() || undefined : undefined;
-    const read = (exclude?: string) =>
-      readCommits({ ...target, ...caps, rev: headSha, exclude, prefix, userEmail });
+    const read = (exclude?: string) => readCommits({ ...target, ...caps, rev: headSha, exclude, prefix, userEmail });
 
     if (since) {
       if (since === headSha) return { head: headSha, commits: [], renames: new Map(), incremental: true, userEmail };
@@ -275,10 +279,16 @@ export function withMine<C extends { readonly author: string }>(commits: readonl
 }
 
 /** Brings stored history up to date: reads only what came after the stored head when it can. */
-export async function refreshHistory(root: string, previous: PreviousHistory | undefined, options: Omit<ReadHistoryOptions, 'sinceHead'> = {}): Promise<HistoryRefresh> {
+export async function refreshHistory(
+  root: string,
+  previous: PreviousHistory | undefined,
+  options: Omit<ReadHistoryOptions, 'sinceHead'> = {},
+): Promise<HistoryRefresh> {
   const read = await readHistory(root, { ...options, sinceHead: previous?.head });
-  if (read.head === undefined) return { commits: [], added: [], change: previous && previous.commits.length > 0 ? 'cleared' : 'unchanged', note: read.note };
-  if (!read.incremental || !previous) return { head: read.head, commits: read.commits, added: read.commits, change: 'replaced', userEmail: read.userEmail };
+  if (read.head === undefined)
+    return { commits: [], added: [], change: previous && previous.commits.length > 0 ? 'cleared' : 'unchanged', note: read.note };
+  if (!read.incremental || !previous)
+    return { head: read.head, commits: read.commits, added: read.commits, change: 'replaced', userEmail: read.userEmail };
 
   let renamedOld = false;
   const older = withMine(previous.commits, read.userEmail).map((c) => {

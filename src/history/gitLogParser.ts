@@ -66,7 +66,9 @@ export class GitLogParser {
       this.fromPath = field;
       return;
     }
-    this.current?.changes.push(this.fromPath === undefined ? { status: this.status, path: field } : { status: this.status, path: field, fromPath: this.fromPath });
+    this.current?.changes.push(
+      this.fromPath === undefined ? { status: this.status, path: field } : { status: this.status, path: field, fromPath: this.fromPath },
+    );
     this.status = undefined;
     this.fromPath = undefined;
   }

@@ -52,7 +52,13 @@ export class TaskMemory {
         this.tasks.set(task.id, closed);
       } else this.tasks.set(task.id, task);
     }
-    this.session = { id: newTaskId('session', startedAt), name: `Session since ${new Date(startedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`, startedAt, active: true, implicit: true };
+    this.session = {
+      id: newTaskId('session', startedAt),
+      name: `Session since ${new Date(startedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      startedAt,
+      active: true,
+      implicit: true,
+    };
     this.putTask(this.session);
   }
 

@@ -20,16 +20,7 @@ import { loadSqlJs } from './sqlLoader';
 import { migrate, type Migration, MIGRATIONS } from './schema';
 import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
 import { StoreLock } from './storeLock';
-import type {
-  ActivityEvent,
-  ActivityRow,
-  FileRecord,
-  HistoryState,
-  RankingLogRow,
-  StoredCommit,
-  TaskFileRow,
-  TaskRow,
-} from './records';
+import type { ActivityEvent, ActivityRow, FileRecord, HistoryState, RankingLogRow, StoredCommit, TaskFileRow, TaskRow } from './records';
 import type { EdgeKind } from '../core/graph';
 
 /** A logger the store can speak through (the engine's Logger fits). */
@@ -221,7 +212,10 @@ export class Store {
 
   /** Every stored file of `root` with its out-edges: the warm start's input. */
   loadFiles(root: string): FileRecord[] {
-    const byPath = new Map<string, { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][]; loose?: FileRecord['loose'] }>();
+    const byPath = new Map<
+      string,
+      { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][]; loose?: FileRecord['loose'] }
+    >();
     this.each('SELECT path, size, mtime_ms, hash, kind, loose FROM files WHERE root = ?', [root], (r) => {
       const path = String(r[0]);
       const loose = parseLoose(r[5]);
@@ -273,7 +267,15 @@ export class Store {
     const clear = replacing ? this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?') : undefined;
     try {
       for (const record of records) {
-        file.run([root, record.path, record.size, record.mtimeMs, record.hash, record.kind ?? null, record.loose ? JSON.stringify(record.loose) : null]);
+        file.run([
+          root,
+          record.path,
+          record.size,
+          record.mtimeMs,
+          record.hash,
+          record.kind ?? null,
+          record.loose ? JSON.stringify(record.loose) : null,
+        ]);
         clear?.run([root, record.path]);
         for (const e of record.edges) edge.run([root, record.path, e.to, e.specifier, e.kind]);
       }
@@ -333,10 +335,11 @@ export class Store {
 
   /** Drops `root`'s oldest commits beyond `keep` (the history cap). */
   trimCommits(root: string, keep: number): void {
-    this.db.run(
-      `DELETE FROM commits WHERE root = ? AND seq NOT IN (SELECT seq FROM commits WHERE root = ? ORDER BY seq DESC LIMIT ?)`,
-      [root, root, keep],
-    );
+    this.db.run(`DELETE FROM commits WHERE root = ? AND seq NOT IN (SELECT seq FROM commits WHERE root = ? ORDER BY seq DESC LIMIT ?)`, [
+      root,
+      root,
+      keep,
+    ]);
     this.changed();
   }
 
@@ -360,7 +363,13 @@ export class Store {
   loadActivity(root: string): ActivityRow[] {
     const rows: ActivityRow[] = [];
     this.each('SELECT path, last_viewed, last_edited, view_count, edit_count FROM file_activity WHERE root = ?', [root], (r) => {
-      rows.push({ path: String(r[0]), lastViewed: optionalNumber(r[1]), lastEdited: optionalNumber(r[2]), viewCount: Number(r[3]), editCount: Number(r[4]) });
+      rows.push({
+        path: String(r[0]),
+        lastViewed: optionalNumber(r[1]),
+        lastEdited: optionalNumber(r[2]),
+        viewCount: Number(r[3]),
+        editCount: Number(r[4]),
+      });
     });
     return rows;
   }
@@ -413,7 +422,14 @@ export class Store {
   tasks(): TaskRow[] {
     const tasks: TaskRow[] = [];
     this.each('SELECT id, name, started_at, ended_at, active, implicit FROM tasks ORDER BY started_at, rowid', [], (r) => {
-      tasks.push({ id: String(r[0]), name: String(r[1]), startedAt: Number(r[2]), endedAt: optionalNumber(r[3]), active: r[4] === 1, implicit: r[5] === 1 });
+      tasks.push({
+        id: String(r[0]),
+        name: String(r[1]),
+        startedAt: Number(r[2]),
+        endedAt: optionalNumber(r[3]),
+        active: r[4] === 1,
+        implicit: r[5] === 1,
+      });
     });
     return tasks;
   }
@@ -433,16 +449,29 @@ export class Store {
   taskFiles(taskId: string): TaskFileRow[] {
     const rows: TaskFileRow[] = [];
     this.each('SELECT root, path, first_at, last_at, visits, flagged FROM task_explored_files WHERE task_id = ?', [taskId], (r) => {
-      rows.push({ taskId, root: String(r[0]), path: String(r[1]), firstAt: Number(r[2]), lastAt: Number(r[3]), visits: Number(r[4]), flagged: r[5] === 1 });
+      rows.push({
+        taskId,
+        root: String(r[0]),
+        path: String(r[1]),
+        firstAt: Number(r[2]),
+        lastAt: Number(r[3]),
+        visits: Number(r[4]),
+        flagged: r[5] === 1,
+      });
     });
     return rows;
   }
 
   putTaskFile(row: TaskFileRow): void {
-    this.db.run(
-      'INSERT OR REPLACE INTO task_explored_files (task_id, root, path, first_at, last_at, visits, flagged) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [row.taskId, row.root, row.path, row.firstAt, row.lastAt, row.visits, row.flagged ? 1 : 0],
-    );
+    this.db.run('INSERT OR REPLACE INTO task_explored_files (task_id, root, path, first_at, last_at, visits, flagged) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      row.taskId,
+      row.root,
+      row.path,
+      row.firstAt,
+      row.lastAt,
+      row.visits,
+      row.flagged ? 1 : 0,
+    ]);
     this.changed();
   }
 

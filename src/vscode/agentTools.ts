@@ -96,7 +96,10 @@ export function boundedLimit(limit: unknown): number {
 }
 
 function searchTerms(input: unknown): string[] | undefined {
-  const list = (Array.isArray(input) ? input : [input]).filter((t): t is string => typeof t === 'string').flatMap((t) => t.split(/\s+/)).filter(Boolean);
+  const list = (Array.isArray(input) ? input : [input])
+    .filter((t): t is string => typeof t === 'string')
+    .flatMap((t) => t.split(/\s+/))
+    .filter(Boolean);
   return list.length > 0 ? list : undefined;
 }
 

@@ -44,7 +44,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       try {
         return await run(...args);
       } catch (error) {
-        log.error(`${id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         void vscode.window.showErrorMessage(`Related Files: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }

@@ -96,14 +96,18 @@ export class EditorSync implements vscode.Disposable {
   }
 
   private created(uri: vscode.Uri): void {
-    this.withEngine((engine) => engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not add ${uri.fsPath}: ${e}`)));
+    this.withEngine((engine) =>
+      engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not add ${uri.fsPath}: ${e}`)),
+    );
   }
 
   /** Changed on disk (git checkout, another tool). An open, dirty buffer wins: its text is what the user sees. */
   private changedOnDisk(uri: vscode.Uri): void {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open?.isDirty) return;
-    this.withEngine((engine) => engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not re-read ${uri.fsPath}: ${e}`)));
+    this.withEngine((engine) =>
+      engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not re-read ${uri.fsPath}: ${e}`)),
+    );
   }
 
   private deleted(uri: vscode.Uri): void {
@@ -117,7 +121,9 @@ export class EditorSync implements vscode.Disposable {
     for (const { oldUri, newUri } of e.files) {
       if (oldUri.scheme !== 'file' || newUri.scheme !== 'file') continue;
       this.withEngine((engine) =>
-        engine.fileRenamed(oldUri.fsPath, newUri.fsPath).then(this.onRankingsMayChange, (err) => this.log.warn(`could not rename ${oldUri.fsPath}: ${err}`)),
+        engine
+          .fileRenamed(oldUri.fsPath, newUri.fsPath)
+          .then(this.onRankingsMayChange, (err) => this.log.warn(`could not rename ${oldUri.fsPath}: ${err}`)),
       );
     }
   }

@@ -26,6 +26,7 @@ export const DATABASE_FILE = 'related-files.sqlite';
  * with a runtime require only when the engine starts, so activation parses just the small extension bundle.
  */
 function loadEngineModule(): typeof EngineModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path, resolved after activation
   return require(join(__dirname, 'engine.js')) as typeof EngineModule;
 }
 
@@ -100,7 +101,9 @@ export class EngineHost implements vscode.Disposable {
     }
     this.current = engine;
     this.engineListener = engine.onDidChange(() => this.changeEmitter.fire());
-    this.log.info(`engine created in ${Date.now() - started} ms for ${roots.length} folder(s)${this.dbPath ? `, database ${this.dbPath}` : ', no storage (memory only)'}`);
+    this.log.info(
+      `engine created in ${Date.now() - started} ms for ${roots.length} folder(s)${this.dbPath ? `, database ${this.dbPath}` : ', no storage (memory only)'}`,
+    );
     await this.index(generation);
   }
 

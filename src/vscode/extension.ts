@@ -41,7 +41,12 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false });
   view.attach(treeView);
   // The picker's previews switch the active editor; the view and the memory wait until it closes.
-  const picker = new RelatedFilePicker(() => host.engine, getSettings, log, () => controller.refresh());
+  const picker = new RelatedFilePicker(
+    () => host.engine,
+    getSettings,
+    log,
+    () => controller.refresh(),
+  );
   const previewing = () => picker.isOpen;
   const controller = new RelatedFilesController(host, view, getSettings, log, previewing);
   const sync = new EditorSync(host, () => controller.refresh(), log, previewing);
@@ -68,7 +73,9 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
       const before = settings;
       settings = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
       host.configure(settings);
-      log.info(`settings changed: preset ${settings.preset}, limit ${settings.limit}${Object.keys(settings.weights).length ? `, weights ${JSON.stringify(settings.weights)}` : ''}`);
+      log.info(
+        `settings changed: preset ${settings.preset}, limit ${settings.limit}${Object.keys(settings.weights).length ? `, weights ${JSON.stringify(settings.weights)}` : ''}`,
+      );
       if (needsReindex(before, settings)) void host.reindex();
       else controller.refresh(0);
     }),

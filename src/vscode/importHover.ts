@@ -54,7 +54,9 @@ export class ImportHoverProvider implements vscode.HoverProvider {
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['vscode.open'] };
     if (!explained) {
-      md.appendMarkdown(`**Related Files**: \`${name}\` is not ranked for \`${basename(document.uri.fsPath)}\` (not indexed, excluded or outside the workspace).\n\n${open}`);
+      md.appendMarkdown(
+        `**Related Files**: \`${name}\` is not ranked for \`${basename(document.uri.fsPath)}\` (not indexed, excluded or outside the workspace).\n\n${open}`,
+      );
     } else {
       const heading = `**Related Files**: \`${name}\` is **#${explained.rank}** for \`${basename(document.uri.fsPath)}\`, score **${formatScore(explained.file.score)}** · ${open}`;
       md.appendMarkdown(scoreTableMarkdown(explained.file, heading));
@@ -65,15 +67,16 @@ export class ImportHoverProvider implements vscode.HoverProvider {
 
 /** The file a non-relative specifier resolves to, asking the language service; undefined on timeout. */
 async function definitionTarget(uri: vscode.Uri, position: vscode.Position, token: vscode.CancellationToken): Promise<string | undefined> {
-  const lookup = vscode.commands
-    .executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, position)
-    .then((locations) => {
+  const lookup = vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, position).then(
+    (locations) => {
       for (const l of locations ?? []) {
         const target = 'targetUri' in l ? l.targetUri : l.uri;
         if (target.scheme === 'file' && target.toString() !== uri.toString()) return target.fsPath;
       }
       return undefined;
-    }, () => undefined);
+    },
+    () => undefined,
+  );
   const timeout = new Promise<undefined>((r) => {
     const t = setTimeout(() => r(undefined), DEFINITION_TIMEOUT_MS);
     token.onCancellationRequested(() => {

@@ -39,7 +39,11 @@ export function presetItems(current: PresetName, presetWeights: (name: PresetNam
 }
 
 /** Shows the picker (or applies `preset` directly when given, e.g. from a keybinding's args). */
-export async function choosePreset(current: PresetName, presetWeights: (name: PresetName) => Weights | undefined, preset?: string): Promise<PresetName | undefined> {
+export async function choosePreset(
+  current: PresetName,
+  presetWeights: (name: PresetName) => Weights | undefined,
+  preset?: string,
+): Promise<PresetName | undefined> {
   let chosen = PRESET_NAMES.find((p) => p === preset);
   if (!chosen) {
     const item = await vscode.window.showQuickPick(presetItems(current, presetWeights), {

@@ -35,7 +35,9 @@ export function searchTermsOf(value: string): string[] {
 
 export function pickerItems(root: string, files: readonly RankedFile[]): RelatedFileItem[] {
   return files.map((file) => {
-    const reasons = topReasons(file, 2).map((r) => r.evidence).filter(Boolean);
+    const reasons = topReasons(file, 2)
+      .map((r) => r.evidence)
+      .filter(Boolean);
     return {
       label: `$(file) ${fileName(file.path)}`,
       description: folderOf(file.path),
@@ -103,7 +105,11 @@ export class RelatedFilePicker implements vscode.Disposable {
 
     const search = (value: string) => {
       pick.busy = true;
-      scheduler.schedule(() => rerank(value), apply, (e) => this.log.warn(`picker ranking failed: ${e}`));
+      scheduler.schedule(
+        () => rerank(value),
+        apply,
+        (e) => this.log.warn(`picker ranking failed: ${e}`),
+      );
     };
     this.search = (value: string) => {
       // Setting the value from code does not fire onDidChangeValue; re-rank here as typing would.
@@ -162,6 +168,8 @@ export class RelatedFilePicker implements vscode.Disposable {
 
 /** Closes the preview tabs (italic, not yet kept) showing these files. */
 function closePreviewTabs(paths: ReadonlySet<string>): void {
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.isPreview && t.input instanceof vscode.TabInputText && paths.has(t.input.uri.fsPath));
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.isPreview && t.input instanceof vscode.TabInputText && paths.has(t.input.uri.fsPath));
   if (tabs.length > 0) void vscode.window.tabGroups.close(tabs, true).then(undefined, () => {});
 }

@@ -41,7 +41,7 @@ export class RelatedFilesController implements vscode.Disposable {
       () => this.compute(),
       (result) => this.view.show(result.ranking, result.message),
       (error) => {
-        this.log.error(`ranking failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        this.log.error(`ranking failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         this.view.show(undefined, `Ranking failed: ${error instanceof Error ? error.message : String(error)} (see the Related Files log)`);
       },
       delayMs,
@@ -83,7 +83,11 @@ export class RelatedFilesController implements vscode.Disposable {
     if (!document || document.uri.scheme !== 'file') {
       const last = this.view.shown;
       if (!last) return { message: 'Open a file to see related files.' };
-      const what = !document ? 'The active editor is not a text file' : document.isUntitled ? 'The active editor is an unsaved new file' : `The active editor is not a file (${document.uri.scheme})`;
+      const what = !document
+        ? 'The active editor is not a text file'
+        : document.isUntitled
+          ? 'The active editor is an unsaved new file'
+          : `The active editor is not a file (${document.uri.scheme})`;
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
     return this.rank(engine, document.uri.fsPath);
@@ -97,9 +101,17 @@ export class RelatedFilesController implements vscode.Disposable {
     }
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(answer.root));
     const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-    const flagged = new Set(engine.activeTask().files.filter((f) => f.flagged).map((f) => f.path));
+    const flagged = new Set(
+      engine
+        .activeTask()
+        .files.filter((f) => f.flagged)
+        .map((f) => f.path),
+    );
     const ranking: ShownRanking = { query: file, root: answer.root, rootName: multiRoot ? folder?.name : undefined, files: answer.files, flagged };
-    engine.logShown(file, answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(answer.root!), f.path).fsPath));
+    engine.logShown(
+      file,
+      answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(answer.root!), f.path).fsPath),
+    );
     const message = answer.note ?? (answer.files.length === 0 ? `No files related to ${basename(file)} yet.` : undefined);
     return { ranking, message };
   }

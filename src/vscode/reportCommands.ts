@@ -72,7 +72,11 @@ export async function exportSessionLog(deps: ReportCommandDeps, target?: vscode.
     }));
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(exported.text));
-  deps.log.info(`exported ${exported.sessions} sessions to ${uri.fsPath} (${exported.tooShort} too short, ${exported.withoutBase} without a base commit)`);
-  void vscode.window.showInformationMessage(`Related Files: exported ${exported.sessions} session${exported.sessions === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(uri)}.`);
+  deps.log.info(
+    `exported ${exported.sessions} sessions to ${uri.fsPath} (${exported.tooShort} too short, ${exported.withoutBase} without a base commit)`,
+  );
+  void vscode.window.showInformationMessage(
+    `Related Files: exported ${exported.sessions} session${exported.sessions === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(uri)}.`,
+  );
   return uri;
 }

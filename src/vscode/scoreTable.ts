@@ -27,7 +27,11 @@ export function scoreRows(file: RankedFile): { withValue: ScoreRow[]; withoutVal
 
 /** Markdown table cell: pipes and line breaks would break the table. */
 export function escapeCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/([*_`[\]<>])/g, '\\$1');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/([*_`[\]<>])/g, '\\$1');
 }
 
 export function formatScore(n: number): string {

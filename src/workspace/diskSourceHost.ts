@@ -11,15 +11,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathMatcher, type PathMatcher } from './pathGlob';
-import {
-  isConfigPath,
-  isSourcePath,
-  type Discovery,
-  type FileStat,
-  type ListedFile,
-  type SkippedFile,
-  type SourceHost,
-} from './sourceHost';
+import { isConfigPath, isSourcePath, type Discovery, type FileStat, type ListedFile, type SkippedFile, type SourceHost } from './sourceHost';
 
 /** Build output and dependencies: never source a developer edits (used when there is no .gitignore to ask). */
 export const DEFAULT_EXCLUDED_DIRS: readonly string[] = ['node_modules', '.git', 'dist', 'out', 'build', 'coverage'];
@@ -38,7 +30,10 @@ export class DiskSourceHost implements SourceHost {
   readonly root: string;
   private readonly excluded: PathMatcher;
 
-  constructor(root: string, private readonly options: DiskSourceHostOptions = {}) {
+  constructor(
+    root: string,
+    private readonly options: DiskSourceHostOptions = {},
+  ) {
     this.root = toSlashes(path.resolve(root));
     this.excluded = pathMatcher(options.exclude ?? []);
   }
@@ -212,7 +207,9 @@ function gitListFiles(root: string, warnings: string[]): Promise<string[] | unde
       { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true },
       (error, stdout, stderr) => {
         if (error) {
-          const reason = String(stderr || error.message).trim().split('\n')[0];
+          const reason = String(stderr || error.message)
+            .trim()
+            .split('\n')[0];
           // "not a git repository" is the ordinary case of a plain folder; anything else is worth a line.
           if (!/not a git repository/i.test(reason)) warnings.push(`git ls-files failed, walking the folder instead: ${reason}`);
           resolve(undefined);

@@ -129,7 +129,10 @@ const TYPE_ALIAS_HEAD = /\btype\s+[\w$]+\s*(?:<[^=;]*>)?\s*=$/;
 function isAllTypeBindings(clause: string): boolean {
   const m = /^\s*\{([^}]*)\}\s*$/.exec(clause.replace(/\/\*[\s\S]*?\*\//g, ''));
   if (!m) return false;
-  const names = m[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = m[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return names.length > 0 && names.every((n) => /^type\s/.test(n));
 }
 

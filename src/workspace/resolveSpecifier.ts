@@ -40,7 +40,8 @@ export interface KnownFiles {
 }
 
 /** Imports of files that are not code: bundlers handle them, TypeScript cannot resolve them, and they are not edges. */
-const ASSET_SPECIFIER = /\.(?:css|scss|sass|less|styl|svg|png|jpe?g|gif|webp|avif|ico|bmp|json|json5|vue|svelte|astro|html|md|mdx|txt|wasm|woff2?|ttf|otf|eot|ya?ml|toml|graphql|gql|mp[34]|webm|wav)$|\?/;
+const ASSET_SPECIFIER =
+  /\.(?:css|scss|sass|less|styl|svg|png|jpe?g|gif|webp|avif|ico|bmp|json|json5|vue|svelte|astro|html|md|mdx|txt|wasm|woff2?|ttf|otf|eot|ya?ml|toml|graphql|gql|mp[34]|webm|wav)$|\?/;
 const NODE_BUILTINS = new Set(builtinModules);
 const NODE_MODULES = /(?:^|\/)node_modules(?:\/|$)/;
 
@@ -147,7 +148,13 @@ export class ModuleResolver {
     return { outcome: unresolvedKind(specifier, project) };
   }
 
-  private tsResolve(specifier: string, fromAbs: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): string | undefined {
+  private tsResolve(
+    specifier: string,
+    fromAbs: string,
+    kind: EdgeKind,
+    options: ts.CompilerOptions,
+    cache: ts.ModuleResolutionCache,
+  ): string | undefined {
     const mode = this.modeOf(fromAbs, kind, options, cache);
     try {
       const result = ts.resolveModuleName(specifier, fromAbs, options, this.tsHost, cache, undefined, mode);

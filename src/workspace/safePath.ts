@@ -13,9 +13,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 /** Longer inputs are refused before touching the file system (no real path is this long). */
 export const MAX_PATH_LENGTH = 4096;
 
-export type SafePath =
-  | { readonly ok: true; readonly absolute: string; readonly relative: string }
-  | { readonly ok: false; readonly reason: string };
+export type SafePath = { readonly ok: true; readonly absolute: string; readonly relative: string } | { readonly ok: false; readonly reason: string };
 
 /** True when `child` is `parent` or below it (both absolute and normalised). */
 export function isWithin(parent: string, child: string): boolean {

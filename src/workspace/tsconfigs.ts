@@ -205,7 +205,15 @@ function makeProject(path: string | undefined, parsed: ts.CompilerOptions, root:
     if (options.module === undefined || options.module < ts.ModuleKind.ES2015) options.module = ts.ModuleKind.ESNext;
   }
   const aliases = Object.keys(options.paths ?? {}).map(
-    (key) => new RegExp('^' + key.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$'),
+    (key) =>
+      new RegExp(
+        '^' +
+          key
+            .split('*')
+            .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*') +
+          '$',
+      ),
   );
   return { path, options, cache: newCache(root, options), aliases };
 }

@@ -243,7 +243,10 @@ export class WorkspaceIndex {
     if (options.extractor && toRead.length > 0) {
       const t = now();
       try {
-        results = await options.extractor(this.host.root, toRead.map((f) => f.path));
+        results = await options.extractor(
+          this.host.root,
+          toRead.map((f) => f.path),
+        );
       } catch (error) {
         warnings.push(`index workers failed (${String(error)}); extracting in-thread`);
       }
@@ -429,7 +432,10 @@ export class WorkspaceIndex {
     entry.outcomes = imports.map((imp) => this.resolver.resolve(rel, imp));
     this.indexStems(rel, entry);
     this.graph.setEdges(rel, edgesOf(entry));
-    this.reresolve(this.affectedByNewFile(rel), (o, imp) => stemsOfFile(rel).includes(stemOfSpecifier(imp.specifier)) || ('outcome' in o && o.outcome === 'alias'));
+    this.reresolve(
+      this.affectedByNewFile(rel),
+      (o, imp) => stemsOfFile(rel).includes(stemOfSpecifier(imp.specifier)) || ('outcome' in o && o.outcome === 'alias'),
+    );
     return true;
   }
 
@@ -643,4 +649,3 @@ function now(): number {
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
-

@@ -61,7 +61,9 @@ export class WorkspacePackages {
       const found = toSource(joinRel(pkg.dir, target), pkg.dir, isWorkspaceFile);
       if (found) return found;
     }
-    const fallback = subpath ? [joinRel(pkg.dir, 'src', subpath), joinRel(pkg.dir, subpath)] : [joinRel(pkg.dir, 'src/index'), joinRel(pkg.dir, 'index')];
+    const fallback = subpath
+      ? [joinRel(pkg.dir, 'src', subpath), joinRel(pkg.dir, subpath)]
+      : [joinRel(pkg.dir, 'src/index'), joinRel(pkg.dir, 'index')];
     for (const f of fallback) {
       const found = withExtensions(f, isWorkspaceFile);
       if (found) return found;
@@ -93,9 +95,10 @@ function entryTargets(manifest: Record<string, unknown>, subpath: string, condit
   const exportsField = manifest.exports;
   if (exportsField !== undefined && exportsField !== null) {
     const key = subpath ? `./${subpath}` : '.';
-    const map = typeof exportsField === 'string' || Array.isArray(exportsField) || !Object.keys(exportsField).some((k) => k.startsWith('.'))
-      ? { '.': exportsField }
-      : (exportsField as Record<string, unknown>);
+    const map =
+      typeof exportsField === 'string' || Array.isArray(exportsField) || !Object.keys(exportsField).some((k) => k.startsWith('.'))
+        ? { '.': exportsField }
+        : (exportsField as Record<string, unknown>);
     if (key in map) collect(map[key], '', conditions, out);
     else {
       for (const [pattern, value] of Object.entries(map)) {
@@ -109,7 +112,9 @@ function entryTargets(manifest: Record<string, unknown>, subpath: string, condit
       }
     }
   }
-  if (!subpath) for (const field of ['source', 'types', 'typings', 'module', 'main']) if (typeof manifest[field] === 'string') out.push(manifest[field] as string);
+  if (!subpath)
+    for (const field of ['source', 'types', 'typings', 'module', 'main'])
+      if (typeof manifest[field] === 'string') out.push(manifest[field] as string);
   return out;
 }
 

@@ -28,7 +28,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   vscode: ['core', 'workspace', 'history', 'store', 'memory', 'engine', 'eval', 'vscode'],
 };
 
-const NODE_BUILTINS = /^(node:)?(fs|path|child_process|os|worker_threads|net|http|https|crypto|url|stream|readline|process|util|zlib|events|module|timers|perf_hooks|v8)(\/.*)?$/;
+const NODE_BUILTINS =
+  /^(node:)?(fs|path|child_process|os|worker_threads|net|http|https|crypto|url|stream|readline|process|util|zlib|events|module|timers|perf_hooks|v8)(\/.*)?$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,7 +41,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs: string[] = [];
-  const re = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(re)) specs.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
   return specs;
 }

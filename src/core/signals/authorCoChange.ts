@@ -14,7 +14,8 @@ export const authorCoChangeSignal = defineSignal<CoChangeTally>({
   accumulate: (tally, _scope, weight, scores) => accumulateTally(tally, weight, scores),
   evaluate(tally, scope, id) {
     if (!scope.history) return { value: 0, evidence: whyNoTally(scope, tally)! };
-    if (tally.commitsRead === 0) return { value: 0, evidence: 'none of your commits touch ' + (scope.queryPath !== undefined ? 'the query file' : 'the open files') };
+    if (tally.commitsRead === 0)
+      return { value: 0, evidence: 'none of your commits touch ' + (scope.queryPath !== undefined ? 'the query file' : 'the open files') };
     const entry = tally.entries.get(id);
     if (!entry) return { value: 0, evidence: 'you never changed them together' };
     const times = entry.commits === 1 ? 'once' : `${entry.commits} times`;

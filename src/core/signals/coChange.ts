@@ -67,6 +67,9 @@ export const coChangeSignal = defineSignal<CoChangeTally>({
     const entry = tally.entries.get(id);
     if (!entry) return { value: 0, evidence: `never changed together${withWhom(scope)}` };
     const times = entry.commits === 1 ? '1 commit' : `${entry.commits} commits`;
-    return { value: tallyValue(tally, id), evidence: `changed together${withWhom(scope)} in ${times}, last ${timeAgo(scope.facts.now - entry.last)}` };
+    return {
+      value: tallyValue(tally, id),
+      evidence: `changed together${withWhom(scope)} in ${times}, last ${timeAgo(scope.facts.now - entry.last)}`,
+    };
   },
 });

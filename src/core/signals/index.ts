@@ -18,6 +18,8 @@ import { pathSimilaritySignal } from './pathSimilarity';
 import { sameStemSignal } from './sameStem';
 import { nameMatchSignal } from './nameMatch';
 
+// Each signal prepares its own kind of state; the ranker only ever hands a signal the state it prepared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const BY_NAME: Readonly<Record<SignalName, Signal<any>>> = {
   relationship: relationshipSignal,
   proximity: proximitySignal,
@@ -37,4 +39,5 @@ const BY_NAME: Readonly<Record<SignalName, Signal<any>>> = {
   nameMatch: nameMatchSignal,
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const SIGNALS: readonly Signal<any>[] = SIGNAL_NAMES.map((name) => BY_NAME[name]);

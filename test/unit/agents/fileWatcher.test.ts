@@ -65,10 +65,14 @@ for (const mode of ['watch', 'poll'] as WatchMode[]) {
 
 describe('agents: ignoreByDefault and feedEngine', () => {
   it('ignores dependencies and hidden folders only', () => {
-    assert.deepEqual(
-      ['node_modules/a/b.js', '.git/HEAD', 'src/.cache/x.ts', 'src/a.ts', 'src/a.test.ts', '.eslintrc.js'].map(ignoreByDefault),
-      [true, true, true, false, false, true],
-    );
+    assert.deepEqual(['node_modules/a/b.js', '.git/HEAD', 'src/.cache/x.ts', 'src/a.ts', 'src/a.test.ts', '.eslintrc.js'].map(ignoreByDefault), [
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('turns changes into updateFile, fileCreated and fileDeleted (folders too), and survives a vanished file', async () => {
@@ -91,7 +95,13 @@ describe('agents: ignoreByDefault and feedEngine', () => {
         { path: join(root, 'src', 'old'), exists: false },
         { path: join(root, 'src', 'vanished.ts'), exists: true },
       ]);
-      assert.deepEqual(calls, ['update src/a.ts export const a = 2;', 'create src/new.ts', 'delete src/gone.ts', 'delete src/old/x.ts', 'delete src/old/y.ts']);
+      assert.deepEqual(calls, [
+        'update src/a.ts export const a = 2;',
+        'create src/new.ts',
+        'delete src/gone.ts',
+        'delete src/old/x.ts',
+        'delete src/old/y.ts',
+      ]);
       assert.equal(warnings.length, 1);
       assert.match(warnings[0], /src\/vanished\.ts/);
     } finally {

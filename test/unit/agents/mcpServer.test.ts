@@ -18,7 +18,13 @@ describe('agents: MCP tools over an engine (in-process)', () => {
   beforeEach(async () => {
     engine = fakeEngine(FAKE_ROOT, [...FILES]);
     indexing = undefined;
-    const server = createMcpServer({ engine, root: FAKE_ROOT, version: '1.2.3', indexingNote: () => indexing, log: { info() {}, warn() {}, error() {} } });
+    const server = createMcpServer({
+      engine,
+      root: FAKE_ROOT,
+      version: '1.2.3',
+      indexingNote: () => indexing,
+      log: { info() {}, warn() {}, error() {} },
+    });
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'test', version: '0' });
     await Promise.all([server.connect(a), client.connect(b)]);
@@ -50,7 +56,10 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     assert.equal(engine.requests[0].file, join(FAKE_ROOT, 'src/auth/login.ts'));
     assert.equal(engine.requests[0].limit, 20);
     const files = r.structuredContent!.files as { path: string; score: number }[];
-    assert.deepEqual(files.slice(0, 2).map((f) => f.path), ['src/auth/session.ts', 'src/auth/token.ts']);
+    assert.deepEqual(
+      files.slice(0, 2).map((f) => f.path),
+      ['src/auth/session.ts', 'src/auth/token.ts'],
+    );
     assert.match(r.content[0].text, /^4 files related to src\/auth\/login\.ts/);
     assert.match(r.content[0].text, /0\.500 src\/auth\/session\.ts — same directory/);
     // The wire form: reasons in words, only the signals that said something.
@@ -83,10 +92,13 @@ describe('agents: MCP tools over an engine (in-process)', () => {
   it('get_related_files passes limit, task and search terms (string or list)', async () => {
     await call('get_related_files', { path: join(FAKE_ROOT, 'src/auth/login.ts'), limit: 2, task_id: 't9', search_terms: 'token  refresh' });
     await call('get_related_files', { path: 'src/auth/login.ts', search_terms: ['token'] });
-    assert.deepEqual(engine.requests.map((r) => [r.limit, r.taskId, r.searchTerms]), [
-      [2, 't9', ['token', 'refresh']],
-      [20, undefined, ['token']],
-    ]);
+    assert.deepEqual(
+      engine.requests.map((r) => [r.limit, r.taskId, r.searchTerms]),
+      [
+        [2, 't9', ['token', 'refresh']],
+        [20, undefined, ['token']],
+      ],
+    );
   });
 
   it('answers while indexing, with a note', async () => {
@@ -103,10 +115,16 @@ describe('agents: MCP tools over an engine (in-process)', () => {
 
   it('get_project_map lists alphabetically with paging, or ranked by a path or the active task', async () => {
     const all = await call('get_project_map', {});
-    assert.deepEqual((all.structuredContent!.files as { path: string }[]).map((f) => f.path), [...FILES].sort());
+    assert.deepEqual(
+      (all.structuredContent!.files as { path: string }[]).map((f) => f.path),
+      [...FILES].sort(),
+    );
     assert.equal(all.structuredContent!.total, 5);
     const page = await call('get_project_map', { limit: 2, offset: 2 });
-    assert.deepEqual((page.structuredContent!.files as { path: string }[]).map((f) => f.path), [...FILES].sort().slice(2, 4));
+    assert.deepEqual(
+      (page.structuredContent!.files as { path: string }[]).map((f) => f.path),
+      [...FILES].sort().slice(2, 4),
+    );
     assert.match(page.content[0].text, /more: offset 4/);
 
     const ranked = await call('get_project_map', { ranked: true, path: 'src/ui/button.tsx', limit: 3 });

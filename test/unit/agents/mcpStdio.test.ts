@@ -112,7 +112,14 @@ describe('agents: related-files mcp over stdio', function () {
   it('get_project_map lists the files alphabetically, or ranked by a path', async () => {
     const map = (await call('get_project_map', {})).structuredContent as { total: number; files: { path: string }[] };
     const paths = map.files.map((f) => f.path);
-    for (const p of ['src/auth/login.ts', 'src/auth/session.ts', 'src/auth/token.ts', 'src/ui/button.tsx', 'src/ui/loginForm.tsx', 'src/util/strings.ts']) {
+    for (const p of [
+      'src/auth/login.ts',
+      'src/auth/session.ts',
+      'src/auth/token.ts',
+      'src/ui/button.tsx',
+      'src/ui/loginForm.tsx',
+      'src/util/strings.ts',
+    ]) {
       assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
     }
     assert.deepEqual(paths, [...paths].sort());

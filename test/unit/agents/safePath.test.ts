@@ -93,7 +93,10 @@ describe('agents: resolveInWorkspace', () => {
   });
 
   it('resolves a relative path in the first folder where it exists, else the first folder', () => {
-    assert.equal(resolveInWorkspace(roots, 'src/b.ts', exists).ok && (resolveInWorkspace(roots, 'src/b.ts', exists) as { root: string }).root, '/w/two');
+    assert.equal(
+      resolveInWorkspace(roots, 'src/b.ts', exists).ok && (resolveInWorkspace(roots, 'src/b.ts', exists) as { root: string }).root,
+      '/w/two',
+    );
     const missing = resolveInWorkspace(roots, 'src/new.ts', exists);
     assert.equal(missing.ok && missing.root, '/w/one');
   });

@@ -32,7 +32,10 @@ describe('CLI arguments', () => {
   });
 
   it('refuses unknown options and missing or malformed values, naming the known ones', () => {
-    assert.throws(() => parseArgs(['--limt', '5'], SPEC), (e: Error) => e instanceof UsageError && /--limit/.test(e.message));
+    assert.throws(
+      () => parseArgs(['--limt', '5'], SPEC),
+      (e: Error) => e instanceof UsageError && /--limit/.test(e.message),
+    );
     assert.throws(() => parseArgs(['--limit'], SPEC), /needs a value/);
     assert.throws(() => parseArgs(['--limit', 'many'], SPEC), /takes a number/);
   });

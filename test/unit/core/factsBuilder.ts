@@ -28,7 +28,11 @@ export function buildGraph(files: string[] = [], edges: [string, string][] = [])
   for (const f of files) graph.addFile(f);
   const bySource = new Map<string, string[]>();
   for (const [from, to] of edges) bySource.set(from, [...(bySource.get(from) ?? []), to]);
-  for (const [from, targets] of bySource) graph.setEdges(from, targets.map((to) => ({ to, specifier: './' + to, kind: 'import' as const })));
+  for (const [from, targets] of bySource)
+    graph.setEdges(
+      from,
+      targets.map((to) => ({ to, specifier: './' + to, kind: 'import' as const })),
+    );
   return graph;
 }
 
@@ -43,7 +47,11 @@ export function buildFacts(spec: FactsSpec = {}, graph = buildGraph(spec.files, 
     );
     task = { id: spec.task.id ?? 't1', name: spec.task.name ?? 'fix login', implicit: spec.task.implicit ?? false, files };
   }
-  const commits: CommitRecord[] | undefined = spec.commits?.map((c) => ({ time: NOW - (c.daysAgo ?? 1) * DAY, mine: c.mine ?? false, files: c.files }));
+  const commits: CommitRecord[] | undefined = spec.commits?.map((c) => ({
+    time: NOW - (c.daysAgo ?? 1) * DAY,
+    mine: c.mine ?? false,
+    files: c.files,
+  }));
   const history = commits ? historyFacts(commits, spec.historyNote) : undefined;
   return { graph, now: NOW, activity, task, history, recencyHalfLifeMs: 2 * HOUR };
 }

@@ -10,7 +10,12 @@ import { nameTokens, pathTokens } from '../../../src/core/nameTokens';
 function indexesByPath(t: FileTable) {
   const paths = (ids: readonly number[]) => ids.map((id) => t.graph.pathOf(id)).sort();
   const byKey = (map: ReadonlyMap<number, readonly number[]>, keyName: (k: number) => string) =>
-    Object.fromEntries([...map].filter(([, ids]) => ids.length > 0).map(([k, ids]) => [keyName(k), paths(ids)]).sort());
+    Object.fromEntries(
+      [...map]
+        .filter(([, ids]) => ids.length > 0)
+        .map(([k, ids]) => [keyName(k), paths(ids)])
+        .sort(),
+    );
   const stemNames = new Map([...t.stemIds].map(([name, id]) => [id, name]));
   return {
     dir: byKey(t.filesByDir, (d) => t.dirs[d]),
@@ -25,7 +30,8 @@ describe('fileTable', () => {
   it('patched indexes equal a fresh build after files are added, removed and renamed', () => {
     const random = seededRandom(5);
     const words = ['auth', 'token', 'user', 'store', 'form'];
-    const name = () => `${['a', 'b/c', 'b/d', 'e'][Math.floor(random() * 4)]}/${words[Math.floor(random() * 5)]}${words[Math.floor(random() * 5)]}${Math.floor(random() * 30)}.ts`;
+    const name = () =>
+      `${['a', 'b/c', 'b/d', 'e'][Math.floor(random() * 4)]}/${words[Math.floor(random() * 5)]}${words[Math.floor(random() * 5)]}${Math.floor(random() * 30)}.ts`;
     const graph = new ImportGraph();
     for (let i = 0; i < 400; i++) graph.addFile(name());
     fileTable(graph);
@@ -42,12 +48,18 @@ describe('fileTable', () => {
   });
 
   it('a mutated graph ranks like a freshly built one', () => {
-    const facts = buildFacts({ files: ['src/a/login.ts', 'src/a/token.ts', 'src/b/user.ts', 'docs/login.md'], edges: [['src/a/login.ts', 'src/a/token.ts']] });
+    const facts = buildFacts({
+      files: ['src/a/login.ts', 'src/a/token.ts', 'src/b/user.ts', 'docs/login.md'],
+      edges: [['src/a/login.ts', 'src/a/token.ts']],
+    });
     rankFiles({ queryFile: 'src/a/login.ts' }, facts);
     facts.graph.removeFile('src/a/token.ts');
     facts.graph.addFile('src/a/loginToken.ts');
     facts.graph.setEdges('src/b/user.ts', [{ to: 'src/a/login.ts', specifier: '../a/login', kind: 'import' }]);
-    const fresh = buildFacts({ files: ['src/a/login.ts', 'src/b/user.ts', 'docs/login.md', 'src/a/loginToken.ts'], edges: [['src/b/user.ts', 'src/a/login.ts']] });
+    const fresh = buildFacts({
+      files: ['src/a/login.ts', 'src/b/user.ts', 'docs/login.md', 'src/a/loginToken.ts'],
+      edges: [['src/b/user.ts', 'src/a/login.ts']],
+    });
     assert.deepEqual(rankFiles({ queryFile: 'src/a/login.ts' }, facts), rankFiles({ queryFile: 'src/a/login.ts' }, fresh));
   });
 
@@ -59,7 +71,11 @@ describe('fileTable', () => {
     for (const p of paths) {
       const id = graph.idOf(p)!;
       assert.deepEqual(t.pathTokens[id].map((w) => t.tokens[w]).sort(), pathTokens(p).sort(), p);
-      assert.deepEqual(t.nameTokens[id].map((w) => t.tokens[w]), nameTokens(p), p);
+      assert.deepEqual(
+        t.nameTokens[id].map((w) => t.tokens[w]),
+        nameTokens(p),
+        p,
+      );
     }
   });
 

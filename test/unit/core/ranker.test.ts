@@ -46,7 +46,10 @@ describe('rankFiles', () => {
   it('ties break by path, deterministically', () => {
     const facts = buildFacts({ files: ['q.ts', 'b/z.ts', 'a/z.ts', 'c/z.ts', 'a/y.ts'] });
     const ranked = rankFiles({ queryFile: 'q.ts' }, facts, { weights: Object.fromEntries(SIGNAL_NAMES.map((s) => [s, 0])) });
-    assert.deepEqual(ranked.map((f) => f.path), ['a/y.ts', 'a/z.ts', 'b/z.ts', 'c/z.ts']);
+    assert.deepEqual(
+      ranked.map((f) => f.path),
+      ['a/y.ts', 'a/z.ts', 'b/z.ts', 'c/z.ts'],
+    );
     assert.ok(ranked.every((f) => f.score === 0));
     assert.deepEqual(rankFiles({ queryFile: 'q.ts' }, facts), rankFiles({ queryFile: 'q.ts' }, facts));
   });
@@ -57,7 +60,10 @@ describe('rankFiles', () => {
     assert.deepEqual(rankFiles({ queryFile: 'f00.ts' }, many, { limit: 0 }), []);
     assert.equal(rankFiles({ queryFile: 'f00.ts' }, many, { limit: 1000 }).length, 29);
     assert.equal(rankFiles({ queryFile: 'f00.ts' }, many, { limit: Infinity }).length, 29);
-    assert.throws(() => rankFiles({ queryFile: 'f00.ts' }, many, { limit: -1 }), (e: Error) => e instanceof RankingError && /limit must be a whole number >= 0, got -1/.test(e.message));
+    assert.throws(
+      () => rankFiles({ queryFile: 'f00.ts' }, many, { limit: -1 }),
+      (e: Error) => e instanceof RankingError && /limit must be a whole number >= 0, got -1/.test(e.message),
+    );
     assert.throws(() => rankFiles({ queryFile: 'f00.ts' }, many, { limit: 2.5 }), RankingError);
     assert.throws(() => rankFiles({ queryFile: 'f00.ts' }, many, { limit: NaN }), RankingError);
   });
@@ -146,12 +152,28 @@ describe('resolveWeights', () => {
   });
 
   it('rejects unknown names, negative and non-finite weights, listing the valid names', () => {
-    const valid = /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch$/;
-    assert.throws(() => resolveWeights('default', { coChnage: 1 }), (e: Error) => e instanceof WeightsError && /unknown signal 'coChnage'/.test(e.message) && valid.test(e.message));
-    assert.throws(() => resolveWeights('default', { recency: -0.1 }), (e: Error) => /weight of recency must be >= 0, got -0.1/.test(e.message) && valid.test(e.message));
-    assert.throws(() => resolveWeights('default', { recency: NaN }), (e: Error) => /finite/.test(e.message));
-    assert.throws(() => resolveWeights('default', { recency: Infinity }), (e: Error) => /finite/.test(e.message));
-    assert.throws(() => resolveWeights('fast' as never), (e: Error) => /unknown preset 'fast'; valid presets: default, seed-0.13, debugging, refactoring/.test(e.message));
+    const valid =
+      /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch$/;
+    assert.throws(
+      () => resolveWeights('default', { coChnage: 1 }),
+      (e: Error) => e instanceof WeightsError && /unknown signal 'coChnage'/.test(e.message) && valid.test(e.message),
+    );
+    assert.throws(
+      () => resolveWeights('default', { recency: -0.1 }),
+      (e: Error) => /weight of recency must be >= 0, got -0.1/.test(e.message) && valid.test(e.message),
+    );
+    assert.throws(
+      () => resolveWeights('default', { recency: NaN }),
+      (e: Error) => /finite/.test(e.message),
+    );
+    assert.throws(
+      () => resolveWeights('default', { recency: Infinity }),
+      (e: Error) => /finite/.test(e.message),
+    );
+    assert.throws(
+      () => resolveWeights('fast' as never),
+      (e: Error) => /unknown preset 'fast'; valid presets: default, seed-0.13, debugging, refactoring/.test(e.message),
+    );
     assert.throws(() => rankFiles({ queryFile: Q }, workspace(), { weights: { bogus: 1 } as never }), WeightsError);
   });
 
@@ -159,7 +181,14 @@ describe('resolveWeights', () => {
     const seed = PRESETS['seed-0.13'];
     assert.deepEqual(
       SIGNAL_NAMES.filter((s) => seed[s] > 0).map((s) => [s, seed[s]]),
-      [['relationship', 0.3], ['proximity', 0.25], ['recency', 0.15], ['taskContext', 0.15], ['fileType', 0.1], ['centrality', 0.05]],
+      [
+        ['relationship', 0.3],
+        ['proximity', 0.25],
+        ['recency', 0.15],
+        ['taskContext', 0.15],
+        ['fileType', 0.1],
+        ['centrality', 0.05],
+      ],
     );
     const d = PRESETS.default;
     const history = d.coChange + d.coChangeStrength + d.recentCoChange + d.authorCoChange + d.directoryCoChange;

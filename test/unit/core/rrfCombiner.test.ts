@@ -42,7 +42,10 @@ describe('rrf combiner', () => {
     assert.equal(score[B], 1 / (k + 2) + 0.5 / (k + 1));
     assert.equal(score[C], 0.5 / (k + 2));
     assert.equal(score[D], 0);
-    assert.deepEqual(ranked.map((f) => f.path), [B, A, C, D]);
+    assert.deepEqual(
+      ranked.map((f) => f.path),
+      [B, A, C, D],
+    );
     // The weighted sum puts A first here (coChange 1 beats B's co-change plus half its recency):
     // the combiner really changes the order.
     const summed = rankFiles({ queryFile: Q }, workspace(), { limit: 10, weights: TWO, combiner: 'sum' });

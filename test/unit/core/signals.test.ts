@@ -47,13 +47,38 @@ const MOVES: MoveCase[] = [
   { signal: 'relationship', before: {}, after: { edges: [[Q, C]] } },
   {
     signal: 'proximity',
-    before: { edges: [[Q, 'app/other1.ts'], ['app/other1.ts', 'lib2/other2.ts']] },
-    after: { edges: [[Q, 'app/other1.ts'], ['app/other1.ts', 'lib2/other2.ts'], ['lib2/other2.ts', C]] },
+    before: {
+      edges: [
+        [Q, 'app/other1.ts'],
+        ['app/other1.ts', 'lib2/other2.ts'],
+      ],
+    },
+    after: {
+      edges: [
+        [Q, 'app/other1.ts'],
+        ['app/other1.ts', 'lib2/other2.ts'],
+        ['lib2/other2.ts', C],
+      ],
+    },
   },
   { signal: 'recency', before: {}, after: { activity: { [C]: { lastViewed: NOW - 5 * MINUTE } } } },
   { signal: 'taskContext', before: { task: { files: {} } }, after: { task: { files: { [C]: { visits: 3 } } } } },
-  { signal: 'centrality', before: {}, after: { edges: [['lib2/other2.ts', C], ['zz/filler.ts', C]] }, candidate: C },
-  { signal: 'coChange', before: { commits: [{ files: [Q, 'app/other1.ts'] }] }, after: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, C] }] } },
+  {
+    signal: 'centrality',
+    before: {},
+    after: {
+      edges: [
+        ['lib2/other2.ts', C],
+        ['zz/filler.ts', C],
+      ],
+    },
+    candidate: C,
+  },
+  {
+    signal: 'coChange',
+    before: { commits: [{ files: [Q, 'app/other1.ts'] }] },
+    after: { commits: [{ files: [Q, 'app/other1.ts'] }, { files: [Q, C] }] },
+  },
   {
     signal: 'coChangeStrength',
     // One shared commit of three, then two of three.
@@ -63,14 +88,34 @@ const MOVES: MoveCase[] = [
   {
     signal: 'recentCoChange',
     // The same shared commits; only how long ago the candidate's was.
-    before: { commits: [{ files: [Q, 'app/other1.ts'], daysAgo: 10 }, { files: [Q, C], daysAgo: 120 }] },
-    after: { commits: [{ files: [Q, 'app/other1.ts'], daysAgo: 120 }, { files: [Q, C], daysAgo: 10 }] },
+    before: {
+      commits: [
+        { files: [Q, 'app/other1.ts'], daysAgo: 10 },
+        { files: [Q, C], daysAgo: 120 },
+      ],
+    },
+    after: {
+      commits: [
+        { files: [Q, 'app/other1.ts'], daysAgo: 120 },
+        { files: [Q, C], daysAgo: 10 },
+      ],
+    },
   },
   {
     signal: 'authorCoChange',
     // Two commits shared either way; only who wrote them changes.
-    before: { commits: [{ files: [Q, 'lib2/other2.ts'], mine: true }, { files: [Q, C], mine: false }] },
-    after: { commits: [{ files: [Q, 'lib2/other2.ts'], mine: false }, { files: [Q, C], mine: true }] },
+    before: {
+      commits: [
+        { files: [Q, 'lib2/other2.ts'], mine: true },
+        { files: [Q, C], mine: false },
+      ],
+    },
+    after: {
+      commits: [
+        { files: [Q, 'lib2/other2.ts'], mine: false },
+        { files: [Q, C], mine: true },
+      ],
+    },
   },
   {
     signal: 'directoryCoChange',
@@ -85,12 +130,24 @@ const MOVES: MoveCase[] = [
     before: { commits: [{ files: ['lib2/other2.ts'] }, { files: ['lib2/other2.ts'] }, { files: [C] }] },
     after: { commits: [{ files: ['lib2/other2.ts'] }, { files: [C] }, { files: [C] }] },
   },
-  { signal: 'nameSimilarity', context: { queryFile: 'app/refreshToken.ts' }, before: { files: ['app/refreshToken.ts'] }, after: { files: ['app/refreshToken.ts', 'zz/tokenStore.ts'] }, candidate: 'zz/tokenStore.ts' },
-  { signal: 'sameStem', context: { queryFile: 'app/query.ts' }, before: { files: ['zz/nothing.test.ts'] }, after: { files: ['zz/query.test.ts'] }, candidate: 'zz/query.test.ts' },
+  {
+    signal: 'nameSimilarity',
+    context: { queryFile: 'app/refreshToken.ts' },
+    before: { files: ['app/refreshToken.ts'] },
+    after: { files: ['app/refreshToken.ts', 'zz/tokenStore.ts'] },
+    candidate: 'zz/tokenStore.ts',
+  },
+  {
+    signal: 'sameStem',
+    context: { queryFile: 'app/query.ts' },
+    before: { files: ['zz/nothing.test.ts'] },
+    after: { files: ['zz/query.test.ts'] },
+    candidate: 'zz/query.test.ts',
+  },
 ];
 
 describe('signals', () => {
-  describe('changing only a signal\'s facts moves a candidate (default preset)', () => {
+  describe("changing only a signal's facts moves a candidate (default preset)", () => {
     for (const m of MOVES) {
       it(m.signal, () => {
         const context = m.context ?? { queryFile: Q };
@@ -125,11 +182,14 @@ describe('signals', () => {
 
     it('fileType (the same name as a test file ranks below the source file)', () => {
       const facts = buildFacts({ files: [Q, 'x/a.test.ts', 'x/b.ts'] });
-      assert.deepEqual(rankFiles({ queryFile: Q }, facts).map((f) => f.path), ['x/b.ts', 'x/a.test.ts']);
+      assert.deepEqual(
+        rankFiles({ queryFile: Q }, facts).map((f) => f.path),
+        ['x/b.ts', 'x/a.test.ts'],
+      );
       assert.equal(evaluate('fileType', { queryFile: Q }, facts, 'x/a.test.ts').value, 0.4);
     });
 
-    it('coChangeStrength: shared commits (saturating at 4) and the share of the query file\'s commits', () => {
+    it("coChangeStrength: shared commits (saturating at 4) and the share of the query file's commits", () => {
       const facts = buildFacts({
         files: [Q, C, 'app/other1.ts'],
         commits: [{ files: [Q, C] }, { files: [Q, 'app/other1.ts'] }, { files: [Q, 'app/other1.ts'] }, { files: ['app/other1.ts', C] }],
@@ -145,20 +205,35 @@ describe('signals', () => {
       assert.equal(evaluate('coChange', { queryFile: Q }, strong, C).value, evaluate('coChange', { queryFile: Q }, lone, C).value);
       assert.equal(evaluate('coChangeStrength', { queryFile: Q }, strong, C).value, 1);
       assert.equal(evaluate('coChangeStrength', { queryFile: Q }, lone, C).value, 0.5 / 4 + 0.5);
-      assert.ok(Math.abs(evaluate('coChangeStrength', { queryFile: Q }, facts, 'app/other1.ts').value - (0.5 * 2 / 4 + 0.5 * 2 / 3)) < 1e-12);
+      assert.ok(Math.abs(evaluate('coChangeStrength', { queryFile: Q }, facts, 'app/other1.ts').value - ((0.5 * 2) / 4 + (0.5 * 2) / 3)) < 1e-12);
     });
 
     it('recentCoChange: the freshest focused shared commit, 30-day half-life', () => {
-      const facts = buildFacts({ files: [Q, C, 'app/other1.ts'], commits: [{ files: [Q, C], daysAgo: 30 }, { files: [Q, C], daysAgo: 300 }] });
+      const facts = buildFacts({
+        files: [Q, C, 'app/other1.ts'],
+        commits: [
+          { files: [Q, C], daysAgo: 30 },
+          { files: [Q, C], daysAgo: 300 },
+        ],
+      });
       const r = evaluate('recentCoChange', { queryFile: Q }, facts, C);
       assert.ok(Math.abs(r.value - 0.5) < 1e-12, String(r.value));
       assert.equal(r.evidence, 'last changed together 30 days ago');
       assert.deepEqual(evaluate('recentCoChange', { queryFile: Q }, facts, 'app/other1.ts'), { value: 0, evidence: 'never changed together' });
       // A sweep of 9 files today counts 4/8; an older two-file commit can still be the freshest.
       const sweep = Array.from({ length: 7 }, (_, i) => `sweep/f${i}.ts`);
-      const mixed = buildFacts({ files: [Q, C, ...sweep], commits: [{ files: [Q, C, ...sweep], daysAgo: 0 }, { files: [Q, C], daysAgo: 30 }] });
+      const mixed = buildFacts({
+        files: [Q, C, ...sweep],
+        commits: [
+          { files: [Q, C, ...sweep], daysAgo: 0 },
+          { files: [Q, C], daysAgo: 30 },
+        ],
+      });
       assert.ok(Math.abs(evaluate('recentCoChange', { queryFile: Q }, mixed, 'sweep/f0.ts').value - 0.5) < 1e-12);
-      assert.match(evaluate('recentCoChange', { queryFile: Q }, mixed, 'sweep/f0.ts').evidence, /last changed together just now \(in commits of more than 5 files, counted less\)/);
+      assert.match(
+        evaluate('recentCoChange', { queryFile: Q }, mixed, 'sweep/f0.ts').evidence,
+        /last changed together just now \(in commits of more than 5 files, counted less\)/,
+      );
       assert.ok(Math.abs(evaluate('recentCoChange', { queryFile: Q }, mixed, C).value - 0.5) < 1e-12);
     });
 
@@ -175,7 +250,9 @@ describe('signals', () => {
         files: [Q, 'src/a/flag.ts', 'src/a/seen.ts', 'src/a/near.ts', 'src/b/cousin.ts', 'far/away.ts'],
         task: { files: { 'src/a/flag.ts': { flagged: true }, 'src/a/seen.ts': { visits: 2 } } },
       });
-      const values = ['src/a/flag.ts', 'src/a/seen.ts', 'src/a/near.ts', 'src/b/cousin.ts', 'far/away.ts'].map((p) => evaluate('taskContext', { queryFile: Q }, facts, p).value);
+      const values = ['src/a/flag.ts', 'src/a/seen.ts', 'src/a/near.ts', 'src/b/cousin.ts', 'far/away.ts'].map(
+        (p) => evaluate('taskContext', { queryFile: Q }, facts, p).value,
+      );
       assert.deepEqual(values, [1, 0.8, 0.5, 0.25, 0]);
       assert.equal(evaluate('taskContext', { queryFile: Q, taskId: 'other' }, facts, 'src/a/flag.ts').evidence, "task 'other' is not loaded");
     });
@@ -265,8 +342,19 @@ describe('signals', () => {
     });
 
     it('bad facts (NaN times, files not indexed) give finite values', () => {
-      const facts = buildFacts({ files: ['q.ts', 'x.ts'], activity: { 'x.ts': { lastViewed: NaN }, 'gone.ts': { lastViewed: NOW } }, task: { files: { 'gone/a.ts': {} } } });
-      const history = { ...facts.history, commits: [{ time: NaN, mine: true, files: ['q.ts', 'x.ts'] }], byFile: new Map([['q.ts', [0]], ['x.ts', [0]]]) };
+      const facts = buildFacts({
+        files: ['q.ts', 'x.ts'],
+        activity: { 'x.ts': { lastViewed: NaN }, 'gone.ts': { lastViewed: NOW } },
+        task: { files: { 'gone/a.ts': {} } },
+      });
+      const history = {
+        ...facts.history,
+        commits: [{ time: NaN, mine: true, files: ['q.ts', 'x.ts'] }],
+        byFile: new Map([
+          ['q.ts', [0]],
+          ['x.ts', [0]],
+        ]),
+      };
       const ranked = rankFiles({ queryFile: 'q.ts' }, { ...facts, history });
       assert.equal(ranked.length, 1);
       for (const name of SIGNAL_NAMES) assert.ok(Number.isFinite(ranked[0].signals[name]), name);
@@ -292,7 +380,10 @@ describe('signals', () => {
     const facts = buildFacts({ files });
     for (const query of files) {
       const scope = prepareQuery({ queryFile: query }, facts);
-      for (const [name, tokens] of [['nameSimilarity', nameTokens], ['pathSimilarity', pathTokens]] as const) {
+      for (const [name, tokens] of [
+        ['nameSimilarity', nameTokens],
+        ['pathSimilarity', pathTokens],
+      ] as const) {
         const signal = signalOf(name);
         const state = signal.prepare(scope);
         for (const other of files) {
@@ -307,7 +398,12 @@ describe('signals', () => {
 
   it('the fast path (accumulate) and the breakdown (evaluate) agree for every signal and candidate', () => {
     const facts = buildFacts({
-      edges: [['src/auth/login.ts', 'src/auth/token.ts'], ['src/auth/token.ts', 'src/util/http.ts'], ['src/ui/loginButton.tsx', 'src/auth/login.ts'], ['src/ui/loginButton.tsx', 'src/util/http.ts']],
+      edges: [
+        ['src/auth/login.ts', 'src/auth/token.ts'],
+        ['src/auth/token.ts', 'src/util/http.ts'],
+        ['src/ui/loginButton.tsx', 'src/auth/login.ts'],
+        ['src/ui/loginButton.tsx', 'src/util/http.ts'],
+      ],
       files: ['src/auth/login.test.ts', 'README.md', 'src/auth/refreshToken.ts', 'test/auth/login.spec.ts', 'src/util/index.ts'],
       activity: { 'src/ui/loginButton.tsx': { lastViewed: NOW - 12 * MINUTE }, 'README.md': { lastEdited: NOW - 300 * MINUTE } },
       commits: [

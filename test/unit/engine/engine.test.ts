@@ -90,9 +90,18 @@ describe('Engine', () => {
     const changed = engine.updateFile(query, "import { login } from './auth/login';\nimport { parse } from './util/parse';\nlogin();\n");
     assert.equal(changed, true);
     assert.ok(changes > 0, 'listeners hear about the new import');
-    assert.equal(engine.updateFile(query, "import { login } from './auth/login';\nimport { parse } from './util/parse';\nlogin(); // typing\n"), false);
+    assert.equal(
+      engine.updateFile(query, "import { login } from './auth/login';\nimport { parse } from './util/parse';\nlogin(); // typing\n"),
+      false,
+    );
     const after = engine.rank({ file: query }).files;
-    assert.deepEqual(after.slice(0, 2).map((f) => f.path).sort(), ['src/auth/login.ts', 'src/util/parse.ts']);
+    assert.deepEqual(
+      after
+        .slice(0, 2)
+        .map((f) => f.path)
+        .sort(),
+      ['src/auth/login.ts', 'src/util/parse.ts'],
+    );
   });
 
   it('drops deleted files and picks up created ones', async () => {
@@ -141,7 +150,10 @@ describe('Engine', () => {
     const engine = await open();
     const [stats] = await engine.index();
     assert.equal(stats.files, 5);
-    assert.ok(readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')), 'the bad file is kept aside');
+    assert.ok(
+      readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')),
+      'the bad file is kept aside',
+    );
   });
 
   it('answers files outside the workspace and non-indexed files with a note, not an error', async () => {
@@ -206,7 +218,10 @@ describe('Engine', () => {
     const engine = await open({ db: false, now: () => time });
     await engine.index();
     const shown = engine.rank({ file: join(root, 'src/app.ts') }).files.map((f) => f.path);
-    engine.logShown(join(root, 'src/app.ts'), shown.map((p) => join(root, p)));
+    engine.logShown(
+      join(root, 'src/app.ts'),
+      shown.map((p) => join(root, p)),
+    );
     time += 5_000;
     engine.logOpened(join(root, 'src/auth/login.ts'));
     const [row] = engine.rankingLog();
@@ -237,7 +252,10 @@ describe('Engine', () => {
     assert.equal(exported.sessions, 1);
     const session = JSON.parse(exported.text.trim());
     assert.equal(session.base_commit, head);
-    assert.deepEqual(session.events.map((e: { path: string }) => e.path), ['src/app.ts', 'src/auth/login.ts']);
+    assert.deepEqual(
+      session.events.map((e: { path: string }) => e.path),
+      ['src/app.ts', 'src/auth/login.ts'],
+    );
   });
 
   it('rejects unknown weights with the valid names', async () => {

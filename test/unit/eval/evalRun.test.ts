@@ -21,7 +21,9 @@ function history(): ScriptedCommit[] {
   for (let i = 0; i < 8; i++) base[`misc/util${i}.ts`] = `export const u${i} = ${i};\n`;
   const commits: ScriptedCommit[] = [{ files: base }];
   for (let round = 1; round <= 6; round++) {
-    commits.push({ files: { 'auth/login.ts': `${base['auth/login.ts']}// ${round}\n`, 'auth/session.ts': `export const session = ${round + 10};\n` } });
+    commits.push({
+      files: { 'auth/login.ts': `${base['auth/login.ts']}// ${round}\n`, 'auth/session.ts': `export const session = ${round + 10};\n` },
+    });
     commits.push({ files: { [`misc/util${round}.ts`]: `export const u = ${round};\n` } });
     commits.push({ files: { 'ui/button.ts': `${base['ui/button.ts']}// ${round}\n`, 'ui/theme.ts': `export const theme = ${round + 10};\n` } });
   }
@@ -29,7 +31,14 @@ function history(): ScriptedCommit[] {
   commits.push({ files: { 'auth/token.ts': 'export const token = 1;\n' } });
   commits.push({ files: { 'auth/token.ts': 'export const token = 2;\n', 'auth/login.ts': `${base['auth/login.ts']}// token\n` } });
   // A commit touching a lockfile and a generated file next to two sources: only the sources count.
-  commits.push({ files: { 'auth/login.ts': `${base['auth/login.ts']}// last\n`, 'auth/session.ts': 'export const session = 99;\n', 'package-lock.json': '{}', 'dist/out.js': '1' } });
+  commits.push({
+    files: {
+      'auth/login.ts': `${base['auth/login.ts']}// last\n`,
+      'auth/session.ts': 'export const session = 99;\n',
+      'package-lock.json': '{}',
+      'dist/out.js': '1',
+    },
+  });
   return commits;
 }
 

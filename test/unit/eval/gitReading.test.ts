@@ -22,7 +22,10 @@ describe('eval git reading', () => {
 
   it('reads the log oldest first with parents, times and files, from a bare repository', async () => {
     const log = await readCommitLog(repo.dir);
-    assert.deepEqual(log.map((c) => c.hash), repo.hashes);
+    assert.deepEqual(
+      log.map((c) => c.hash),
+      repo.hashes,
+    );
     assert.equal(log[0].parent, undefined);
     assert.equal(log[1].parent, repo.hashes[0]);
     assert.ok(log[1].time > log[0].time);
@@ -47,7 +50,11 @@ describe('eval git reading', () => {
     const reader = new GitObjectReader(repo.dir);
     try {
       const tree = await new TreeReader(reader).listTree(repo.hashes[0]);
-      const [a, again, missing] = await Promise.all([reader.read(tree.get('src/a.ts')!), reader.read(tree.get('src/a.ts')!), reader.read('1'.repeat(40))]);
+      const [a, again, missing] = await Promise.all([
+        reader.read(tree.get('src/a.ts')!),
+        reader.read(tree.get('src/a.ts')!),
+        reader.read('1'.repeat(40)),
+      ]);
       assert.equal(a!.toString(), "import { b } from './b';\n");
       assert.equal(again, a);
       assert.equal(missing, undefined);
@@ -68,7 +75,10 @@ describe('eval git reading', () => {
       assert.equal(host.fileExists('../src/a.ts'), false);
       const listing = await host.listFiles();
       assert.deepEqual(listing.files.map((f) => f.path).sort(), ['src/a.ts', 'src/b.ts']);
-      assert.deepEqual(listing.configFiles.map((f) => f.path), ['package.json']);
+      assert.deepEqual(
+        listing.configFiles.map((f) => f.path),
+        ['package.json'],
+      );
       const second = await host.moveTo(repo.hashes[2]);
       assert.deepEqual(second.removed, ['src/b.ts']);
       assert.equal(host.readFile('src/b.ts'), undefined);
@@ -85,6 +95,9 @@ describe('eval git reading', () => {
     assert.deepEqual(qualifyingSources(log[2])?.sort(), ['src/b.ts', 'src/c.ts']);
     const sample = sampleCommits(log, { count: 200, years: 2, seed: 1 });
     assert.equal(sample.commits.length, 2, 'fewer qualifying commits than asked: all of them');
-    assert.deepEqual(sample.commits.map((c) => c.index), [1, 2]);
+    assert.deepEqual(
+      sample.commits.map((c) => c.index),
+      [1, 2],
+    );
   });
 });

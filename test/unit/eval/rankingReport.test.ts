@@ -16,7 +16,10 @@ describe('ranking report', () => {
     const rows = [row(1, NOW - 20 * DAY_MS, 'a'), row(2, NOW - DAY_MS, 'b'), row(3, NOW, 'k')];
     const report = rankingReport(rows, NOW, 14);
     assert.equal(report.total.shown, 2);
-    assert.deepEqual(report.days.map((d) => d.day), ['2026-01-14', '2026-01-15']);
+    assert.deepEqual(
+      report.days.map((d) => d.day),
+      ['2026-01-14', '2026-01-15'],
+    );
     const md = reportMarkdown(report);
     assert.ok(md.includes('| all days | 2 | 2 (100.0%) | 50.0% | 50.0% | 0.295 |'), md);
   });

@@ -28,9 +28,24 @@ function buildRepo(bare = false): ScriptedRepo {
           'README.md': '# demo\n',
         },
       },
-      { files: { 'src/auth/login.ts': "import { token } from './token';\nimport { session } from './session';\nexport const login = token + session + 1;\n", 'src/auth/token.ts': 'export const token = 2;\n' } },
-      { files: { 'src/ui/form.ts': "import { button } from './button';\nexport const form = button + 1;\n", 'src/ui/button.ts': 'export const button = 2;\n' } },
-      { files: { 'src/auth/login.ts': "import { token } from './token';\nimport { session } from './session';\nexport const login = token + session + 2;\n", 'src/auth/token.ts': 'export const token = 3;\n' } },
+      {
+        files: {
+          'src/auth/login.ts': "import { token } from './token';\nimport { session } from './session';\nexport const login = token + session + 1;\n",
+          'src/auth/token.ts': 'export const token = 2;\n',
+        },
+      },
+      {
+        files: {
+          'src/ui/form.ts': "import { button } from './button';\nexport const form = button + 1;\n",
+          'src/ui/button.ts': 'export const button = 2;\n',
+        },
+      },
+      {
+        files: {
+          'src/auth/login.ts': "import { token } from './token';\nimport { session } from './session';\nexport const login = token + session + 2;\n",
+          'src/auth/token.ts': 'export const token = 3;\n',
+        },
+      },
       { files: { 'src/later.ts': 'export const later = 1;\n' } },
     ],
     { bare },
@@ -89,7 +104,8 @@ describe('replay: sessions on a repository built in the test', function () {
     const { code, out } = await capture(['--sessions', file, '--json']);
     assert.equal(code, 0);
     const report = JSON.parse(out);
-    const summary = (ranker: string, mode: string) => report.summaries.find((s: { ranker: string; mode: string }) => s.ranker === ranker && s.mode === mode);
+    const summary = (ranker: string, mode: string) =>
+      report.summaries.find((s: { ranker: string; mode: string }) => s.ranker === ranker && s.mode === mode);
     const def = summary('default', 'new');
     assert.equal(def.moments, 3);
     assert.equal(def.sessions, 2);
@@ -107,20 +123,35 @@ describe('replay: sessions on a repository built in the test', function () {
   });
 
   it('excludes files already seen from new-file moves', async () => {
-    const file = writeSessions('seen.jsonl', [{ id: 's', repo: repo.dir, base_commit: repo.hashes[3], events: view(['src/auth/login.ts', 'src/auth/session.ts', 'src/auth/login.ts', 'src/auth/token.ts']) }]);
+    const file = writeSessions('seen.jsonl', [
+      {
+        id: 's',
+        repo: repo.dir,
+        base_commit: repo.hashes[3],
+        events: view(['src/auth/login.ts', 'src/auth/session.ts', 'src/auth/login.ts', 'src/auth/token.ts']),
+      },
+    ]);
     const { out } = await capture(['--sessions', file, '--json', '--rankers', 'imports-only', '--mode', 'new']);
     const report = JSON.parse(out);
     // From login.ts both session.ts and token.ts are direct imports, tied, session.ts first by path. On the
     // move to token.ts, session.ts was seen and is excluded, so token.ts is first: rank 1 both times.
     assert.deepEqual(report.sessions[0].scores['imports-only'].new, { hit1: 1, hit5: 1, hit10: 1, mrr: 1, np10: 1 });
-    assert.deepEqual(report.summaries.map((s: { mode: string }) => s.mode), ['new']);
+    assert.deepEqual(
+      report.summaries.map((s: { mode: string }) => s.mode),
+      ['new'],
+    );
   });
 
   it('counts bad input per session and goes on', async () => {
     const file = writeSessions(
       'bad.jsonl',
       [
-        { id: 'nobase', repo: repo.dir, base_commit: '0123456789abcdef0123456789abcdef01234567', events: view(['src/auth/login.ts', 'src/auth/token.ts']) },
+        {
+          id: 'nobase',
+          repo: repo.dir,
+          base_commit: '0123456789abcdef0123456789abcdef01234567',
+          events: view(['src/auth/login.ts', 'src/auth/token.ts']),
+        },
         { id: 'norepo', repo: join(dir, 'nothing-here'), base_commit: 'HEAD', events: view(['a.ts', 'b.ts']) },
         {
           id: 'mixed',
@@ -143,7 +174,10 @@ describe('replay: sessions on a repository built in the test', function () {
     assert.match(err, /line 5: skipped, no 'base_commit'/);
     assert.match(err, /session nobase: skipped, base commit 0123456789abcdef0123456789abcdef01234567 is not in/);
     assert.match(err, /session norepo: skipped, .* is not a git repository/);
-    assert.match(err, /session mixed: 1 unknown action, 1 path outside the repository, 1 file missing at the base commit; 1 file the index does not read/);
+    assert.match(
+      err,
+      /session mixed: 1 unknown action, 1 path outside the repository, 1 file missing at the base commit; 1 file the index does not read/,
+    );
     assert.match(out, /3 sessions, 1 replayed/);
     assert.match(out, /\| default \| 1 \| 2 \|/);
   });
@@ -151,7 +185,9 @@ describe('replay: sessions on a repository built in the test', function () {
   it('reads a bare repository and gives the same figures twice', async () => {
     const bare = buildRepo(true);
     try {
-      const file = writeSessions('bare.jsonl', [{ id: 'b', base_commit: bare.hashes[3], events: view(['src/auth/login.ts', 'src/auth/token.ts', 'src/ui/form.ts', 'src/ui/button.ts']) }]);
+      const file = writeSessions('bare.jsonl', [
+        { id: 'b', base_commit: bare.hashes[3], events: view(['src/auth/login.ts', 'src/auth/token.ts', 'src/ui/form.ts', 'src/ui/button.ts']) },
+      ]);
       const first = await capture(['--sessions', file, '--repo', bare.dir, '--json']);
       const second = await capture(['--sessions', file, '--repo', bare.dir, '--json']);
       assert.equal(first.code, 0);

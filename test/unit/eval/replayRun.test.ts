@@ -29,11 +29,14 @@ const fixed = (name: string, order: string[]): ReplayRanker => ({
   rank: (context, _facts, limit, isCandidate) => order.filter((p) => p !== context.queryFile && isCandidate(p)).slice(0, limit),
 });
 
-const line = (id: string, base: string, paths: string[]) => JSON.stringify({ id, base_commit: base, events: paths.map((path, step) => ({ step, action: 'view', path })) });
+const line = (id: string, base: string, paths: string[]) =>
+  JSON.stringify({ id, base_commit: base, events: paths.map((path, step) => ({ step, action: 'view', path })) });
 
 describe('replay: a run over sessions', () => {
   it('scores the next file after excluding seen files, per session then over sessions', async () => {
-    const log = parseSessionLog([line('one', 'good', ['src/a.ts', 'src/b.ts', 'src/a.ts', 'src/c.ts']), line('two', 'good', ['lib/x.ts', 'lib/y.ts'])].join('\n'));
+    const log = parseSessionLog(
+      [line('one', 'good', ['src/a.ts', 'src/b.ts', 'src/a.ts', 'src/c.ts']), line('two', 'good', ['lib/x.ts', 'lib/y.ts'])].join('\n'),
+    );
     const report = await replaySessions(log.sessions, () => '/repo', snapshots, {
       rankers: [fixed('oracle-ish', ['src/b.ts', 'src/c.ts', 'lib/x.ts', 'lib/y.ts', 'src/a.ts']), recentFilesRanker, sameDirectoryRanker],
       recencyHalfLifeMs: 7_200_000,
@@ -59,7 +62,17 @@ describe('replay: a run over sessions', () => {
     const log = parseSessionLog(
       [
         line('bad', 'nope', ['src/a.ts', 'src/b.ts']),
-        JSON.stringify({ id: 'ok', base_commit: 'good', events: [{ step: 0, action: 'view', path: 'src/a.ts' }, { step: 1, action: 'view', path: 'README.md' }, { step: 2, action: 'view', path: 'gone.ts' }, { step: 3, action: 'fly', path: 'src/b.ts' }, { step: 4, action: 'view', path: 'src/c.ts' }] }),
+        JSON.stringify({
+          id: 'ok',
+          base_commit: 'good',
+          events: [
+            { step: 0, action: 'view', path: 'src/a.ts' },
+            { step: 1, action: 'view', path: 'README.md' },
+            { step: 2, action: 'view', path: 'gone.ts' },
+            { step: 3, action: 'fly', path: 'src/b.ts' },
+            { step: 4, action: 'view', path: 'src/c.ts' },
+          ],
+        }),
       ].join('\n'),
     );
     const report = await replaySessions(log.sessions, () => '/repo', snapshots, { rankers: [sameDirectoryRanker], recencyHalfLifeMs: 1 });
@@ -74,8 +87,11 @@ describe('replay: a run over sessions', () => {
   });
 
   it('gives the same report twice', async () => {
-    const log = parseSessionLog([line('one', 'good', ['src/a.ts', 'lib/x.ts', 'src/c.ts', 'lib/y.ts']), line('two', 'good', ['lib/x.ts', 'src/b.ts'])].join('\n'));
-    const run = () => replaySessions(log.sessions, () => '/repo', snapshots, { rankers: [sameDirectoryRanker, recentFilesRanker], recencyHalfLifeMs: 1 });
+    const log = parseSessionLog(
+      [line('one', 'good', ['src/a.ts', 'lib/x.ts', 'src/c.ts', 'lib/y.ts']), line('two', 'good', ['lib/x.ts', 'src/b.ts'])].join('\n'),
+    );
+    const run = () =>
+      replaySessions(log.sessions, () => '/repo', snapshots, { rankers: [sameDirectoryRanker, recentFilesRanker], recencyHalfLifeMs: 1 });
     const strip = (r: Awaited<ReturnType<typeof run>>) => JSON.stringify(r.summaries.map((s) => ({ ...s, ms: 0 })));
     assert.equal(strip(await run()), strip(await run()));
   });
@@ -83,10 +99,23 @@ describe('replay: a run over sessions', () => {
 
 describe('replay: sessions as tuning queries', () => {
   it('yields one query per new-file move, seen files not candidates', async () => {
-    const log = parseSessionLog([line('one', 'good', ['src/a.ts', 'src/b.ts', 'src/a.ts', 'src/c.ts']), line('gone', 'nope', ['src/a.ts', 'src/b.ts'])].join('\n'));
+    const log = parseSessionLog(
+      [line('one', 'good', ['src/a.ts', 'src/b.ts', 'src/a.ts', 'src/c.ts']), line('gone', 'nope', ['src/a.ts', 'src/b.ts'])].join('\n'),
+    );
     const queries: { queryFile: string; relevant: string[]; bCandidate: boolean; sampleIndex: number; visits?: number }[] = [];
-    const stats = await sessionQueries(log.sessions, () => '/repo', snapshots, 1000, (q) =>
-      queries.push({ queryFile: q.queryFile, relevant: [...q.relevant], bCandidate: q.isCandidate('src/b.ts'), sampleIndex: q.sampleIndex, visits: q.facts.task?.files.get('src/a.ts')?.visits }),
+    const stats = await sessionQueries(
+      log.sessions,
+      () => '/repo',
+      snapshots,
+      1000,
+      (q) =>
+        queries.push({
+          queryFile: q.queryFile,
+          relevant: [...q.relevant],
+          bCandidate: q.isCandidate('src/b.ts'),
+          sampleIndex: q.sampleIndex,
+          visits: q.facts.task?.files.get('src/a.ts')?.visits,
+        }),
     );
     assert.deepEqual(stats, { sessions: 1, skipped: 1, queries: 2 });
     assert.deepEqual(queries, [

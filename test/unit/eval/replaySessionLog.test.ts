@@ -20,16 +20,31 @@ describe('replay: session log', () => {
     assert.equal(log.sessions.length, 1);
     const s = log.sessions[0];
     assert.equal(s.baseCommit, 'abc');
-    assert.deepEqual(s.events.map((e) => e.path), ['src/a.ts', 'src/b.ts']);
+    assert.deepEqual(
+      s.events.map((e) => e.path),
+      ['src/a.ts', 'src/b.ts'],
+    );
     assert.equal(s.events[0].time, Date.parse('2026-01-01T10:00:00Z'));
     assert.deepEqual(describeIssues(log), []);
   });
 
   it('counts malformed lines and goes on', () => {
-    const text = ['{not json', '[1,2]', line({ id: 'x', events: [] }), line({ id: 'y', base_commit: 'c' }), line({ id: 'ok', base_commit: 'c', events: [] })].join('\n');
+    const text = [
+      '{not json',
+      '[1,2]',
+      line({ id: 'x', events: [] }),
+      line({ id: 'y', base_commit: 'c' }),
+      line({ id: 'ok', base_commit: 'c', events: [] }),
+    ].join('\n');
     const log = parseSessionLog(text);
-    assert.deepEqual(log.sessions.map((s) => s.id), ['ok']);
-    assert.deepEqual(log.malformedLines.map((m) => m.line), [1, 2, 3, 4]);
+    assert.deepEqual(
+      log.sessions.map((s) => s.id),
+      ['ok'],
+    );
+    assert.deepEqual(
+      log.malformedLines.map((m) => m.line),
+      [1, 2, 3, 4],
+    );
     assert.match(log.malformedLines[2].reason, /base_commit/);
     assert.match(log.malformedLines[3].reason, /events/);
   });
@@ -54,14 +69,24 @@ describe('replay: session log', () => {
     );
     const s = log.sessions[0];
     assert.deepEqual(s.issues, { unknownActions: 1, outsidePaths: 2, badEvents: 2, badTimes: 1, missingAtBase: 0, baseMissing: false });
-    assert.deepEqual(s.events.map((e) => [e.action, e.path]), [['view', 'src/in.ts'], ['view', 'b.ts'], ['search', 'login token']]);
+    assert.deepEqual(
+      s.events.map((e) => [e.action, e.path]),
+      [
+        ['view', 'src/in.ts'],
+        ['view', 'b.ts'],
+        ['search', 'login token'],
+      ],
+    );
     assert.equal(s.events[1].time, undefined);
     assert.match(describeIssues(log)[0], /1 unknown action, 2 paths outside the repository, 2 unusable events, 1 unreadable time/);
   });
 
   it('keeps duplicate ids apart', () => {
     const log = parseSessionLog([line({ id: 'a', base_commit: 'c', events: [] }), line({ id: 'a', base_commit: 'd', events: [] })].join('\n'));
-    assert.deepEqual(log.sessions.map((s) => s.id), ['a', 'a#2']);
+    assert.deepEqual(
+      log.sessions.map((s) => s.id),
+      ['a', 'a#2'],
+    );
   });
 
   it('normalises paths and refuses ones that leave the repository', () => {

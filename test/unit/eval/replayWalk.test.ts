@@ -26,7 +26,10 @@ describe('replay: walking a session', () => {
       exists(files),
       1000,
     );
-    assert.deepEqual(walk.visits.map((v) => v.path), ['a.ts', 'b.ts']);
+    assert.deepEqual(
+      walk.visits.map((v) => v.path),
+      ['a.ts', 'b.ts'],
+    );
     assert.deepEqual(walk.created, ['new.ts']);
     assert.deepEqual(walk.missingAtBase, ['gone.ts']);
     assert.equal(walk.timed, false);
@@ -35,7 +38,14 @@ describe('replay: walking a session', () => {
   it('new-file moves exclude every file seen so far; switches include returns', () => {
     const walk = walkSession({ id: 's', events: ['a.ts', 'b.ts', 'a.ts', 'c.ts', 'b.ts', 'd.ts'].map((p, i) => ev(i, 'view', p)) }, exists(files), 0);
     const moves = walk.moments.filter((m) => m.mode === 'new');
-    assert.deepEqual(moves.map((m) => [m.queryFile, m.target]), [['a.ts', 'b.ts'], ['a.ts', 'c.ts'], ['b.ts', 'd.ts']]);
+    assert.deepEqual(
+      moves.map((m) => [m.queryFile, m.target]),
+      [
+        ['a.ts', 'b.ts'],
+        ['a.ts', 'c.ts'],
+        ['b.ts', 'd.ts'],
+      ],
+    );
     assert.deepEqual([...moves[1].excluded].sort(), ['a.ts', 'b.ts']);
     assert.deepEqual(moves[0].relevant, ['b.ts', 'c.ts', 'd.ts']);
     assert.deepEqual(moves[1].relevant, ['c.ts', 'd.ts']);
@@ -51,7 +61,13 @@ describe('replay: walking a session', () => {
     const walk = walkSession(
       {
         id: 'x',
-        events: [ev(0, 'view', 'a.ts', t0), ev(1, 'edit', 'a.ts', t0 + 5000), ev(2, 'view', 'b.ts', t0 + 9000), ev(3, 'view', 'a.ts', t0 + 20000), ev(4, 'view', 'c.ts', t0 + 30000)],
+        events: [
+          ev(0, 'view', 'a.ts', t0),
+          ev(1, 'edit', 'a.ts', t0 + 5000),
+          ev(2, 'view', 'b.ts', t0 + 9000),
+          ev(3, 'view', 'a.ts', t0 + 20000),
+          ev(4, 'view', 'c.ts', t0 + 30000),
+        ],
       },
       exists(files),
       0,
@@ -81,7 +97,8 @@ describe('replay: walking a session', () => {
 
   it('is deterministic', () => {
     const session = { id: 's', events: ['a.ts', 'b.ts', 'c.ts', 'a.ts', 'd.ts'].map((p, i) => ev(i, 'view', p)) };
-    const strip = (w: ReturnType<typeof walkSession>) => JSON.stringify(w.moments.map((m) => ({ ...m, excluded: [...m.excluded], activity: [...m.activity], task: [...m.task.files] })));
+    const strip = (w: ReturnType<typeof walkSession>) =>
+      JSON.stringify(w.moments.map((m) => ({ ...m, excluded: [...m.excluded], activity: [...m.activity], task: [...m.task.files] })));
     assert.equal(strip(walkSession(session, exists(files), 0)), strip(walkSession(session, exists(files), 0)));
   });
 });

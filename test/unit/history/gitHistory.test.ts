@@ -73,9 +73,16 @@ describe('history: readHistory on a scripted repository', function () {
     repo.git('mv', 'src/old.ts', 'src/new.ts');
     repo.commit('move and edit', { 'src/new.ts': body.replace('value0 = 0', 'value0 = 100') });
     const exact = await readHistory(repo.dir, { now: NOW });
-    assert.deepEqual(exact.commits.map((c) => [...c.files].sort()), [['src/old.ts'], ['src/new.ts', 'src/old.ts']], 'exact: a delete and an add');
+    assert.deepEqual(
+      exact.commits.map((c) => [...c.files].sort()),
+      [['src/old.ts'], ['src/new.ts', 'src/old.ts']],
+      'exact: a delete and an add',
+    );
     const similar = await readHistory(repo.dir, { now: NOW, renameSimilarity: '50%' });
-    assert.deepEqual(similar.commits.map((c) => c.files), [['src/new.ts'], ['src/new.ts']]);
+    assert.deepEqual(
+      similar.commits.map((c) => c.files),
+      [['src/new.ts'], ['src/new.ts']],
+    );
   });
 
   it('keeps a big commit but drops its file list', async () => {
@@ -85,7 +92,11 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('vendor everything', many);
     repo.commit('fifty-one', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`gen/f${i}.ts`, 'changed'])));
     const history = await readHistory(repo.dir, { now: NOW });
-    assert.deepEqual(history.commits.map((c) => c.files.length), [1, 0, 51], 'lists over the cap dropped; 51 kept (the ranker applies its own 50)');
+    assert.deepEqual(
+      history.commits.map((c) => c.files.length),
+      [1, 0, 51],
+      'lists over the cap dropped; 51 kept (the ranker applies its own 50)',
+    );
   });
 
   it('keeps only the folder when the root is a subfolder, relative to it', async () => {
@@ -94,16 +105,25 @@ describe('history: readHistory on a scripted repository', function () {
     repo.git('mv', 'packages/lib/b.ts', 'packages/app/src/b.ts');
     repo.commit('move b into app');
     const history = await readHistory(join(repo.dir, 'packages/app'), { now: NOW });
-    assert.deepEqual(history.commits.map((c) => [...c.files].sort()), [['src/a.ts', 'src/b.ts'], ['src/b.ts'], ['src/b.ts']]);
+    assert.deepEqual(
+      history.commits.map((c) => [...c.files].sort()),
+      [['src/a.ts', 'src/b.ts'], ['src/b.ts'], ['src/b.ts']],
+    );
   });
 
   it('caps by count and by age', async () => {
     for (let i = 0; i < 6; i++) repo.commit(`c${i}`, { [`f${i}.ts`]: String(i) });
     const byCount = await readHistory(repo.dir, { now: NOW, maxCommits: 4 });
-    assert.deepEqual(byCount.commits.map((c) => c.files[0]), ['f2.ts', 'f3.ts', 'f4.ts', 'f5.ts']);
+    assert.deepEqual(
+      byCount.commits.map((c) => c.files[0]),
+      ['f2.ts', 'f3.ts', 'f4.ts', 'f5.ts'],
+    );
     const justAfterThird = ScriptedRepo.timeOf(3) + 3600_000;
     const byAge = await readHistory(repo.dir, { now: justAfterThird + 365.25 * 24 * 3600_000, maxYears: 1 });
-    assert.deepEqual(byAge.commits.map((c) => c.files[0]), ['f3.ts', 'f4.ts', 'f5.ts']);
+    assert.deepEqual(
+      byAge.commits.map((c) => c.files[0]),
+      ['f3.ts', 'f4.ts', 'f5.ts'],
+    );
   });
 
   it('refreshes incrementally after new commits, rewriting older paths on a rename', async () => {
@@ -120,14 +140,20 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('three', { 'b.ts': 'b3', 'c.ts': 'c' }, OTHER);
     const appended = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { now: NOW });
     assert.equal(appended.change, 'appended');
-    assert.deepEqual(appended.added.map((c) => [...c.files].sort()), [['b.ts', 'c.ts']]);
+    assert.deepEqual(
+      appended.added.map((c) => [...c.files].sort()),
+      [['b.ts', 'c.ts']],
+    );
     assert.equal(appended.commits.length, 3);
     assert.equal(appended.head, repo.head());
 
     repo.rename('a.ts', 'renamed/a.ts');
     const renamed = await refreshHistory(repo.dir, { head: appended.head!, commits: appended.commits }, { now: NOW });
     assert.equal(renamed.change, 'replaced', 'older commits changed names');
-    assert.deepEqual(renamed.commits.map((c) => [...c.files].sort()), [['b.ts', 'renamed/a.ts'], ['renamed/a.ts'], ['b.ts', 'c.ts'], ['renamed/a.ts']]);
+    assert.deepEqual(
+      renamed.commits.map((c) => [...c.files].sort()),
+      [['b.ts', 'renamed/a.ts'], ['renamed/a.ts'], ['b.ts', 'c.ts'], ['renamed/a.ts']],
+    );
     assert.deepEqual(renamed.added.length, 1);
   });
 
@@ -135,13 +161,20 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('one', { 'app/a.ts': 'a', 'lib/x.ts': 'x' });
     const root = join(repo.dir, 'app');
     const first = await refreshHistory(root, undefined, { now: NOW });
-    assert.deepEqual(first.commits.map((c) => c.files), [['a.ts']]);
+    assert.deepEqual(
+      first.commits.map((c) => c.files),
+      [['a.ts']],
+    );
 
     repo.commit('two', { 'app/b.ts': 'b', 'lib/y.ts': 'y' }, OTHER);
     repo.commit('outside only', { 'lib/z.ts': 'z' });
     const second = await refreshHistory(root, { head: first.head!, commits: first.commits }, { now: NOW });
     assert.equal(second.change, 'appended');
-    assert.deepEqual(second.added.map((c) => [c.files, c.mine]), [[['b.ts'], false]], 'relative to the folder, commits outside it left out');
+    assert.deepEqual(
+      second.added.map((c) => [c.files, c.mine]),
+      [[['b.ts'], false]],
+      'relative to the folder, commits outside it left out',
+    );
     assert.equal(second.head, repo.head());
 
     repo.git('checkout', '-q', '-b', 'side', 'HEAD~1');
@@ -151,7 +184,10 @@ describe('history: readHistory on a scripted repository', function () {
     const third = await refreshHistory(root, { head: second.head!, commits: second.commits }, { now: NOW });
     assert.equal(third.change, 'appended');
     assert.equal(third.head, repo.head(), 'the merge is the new head');
-    assert.deepEqual(third.added.map((c) => [c.files, c.mine]), [[['c.ts'], true]]);
+    assert.deepEqual(
+      third.added.map((c) => [c.files, c.mine]),
+      [[['c.ts'], true]],
+    );
   });
 
   it('reads everything again when the stored head is no longer an ancestor', async () => {
@@ -163,7 +199,10 @@ describe('history: readHistory on a scripted repository', function () {
     const log = recordingLog();
     const again = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { now: NOW, log });
     assert.equal(again.change, 'replaced');
-    assert.deepEqual(again.commits.map((c) => c.files), [['a.ts'], ['c.ts']]);
+    assert.deepEqual(
+      again.commits.map((c) => c.files),
+      [['a.ts'], ['c.ts']],
+    );
     assert.equal(log.lines.length, 1);
     assert.match(log.lines[0], /not an ancestor of HEAD/);
   });
@@ -174,7 +213,10 @@ describe('history: readHistory on a scripted repository', function () {
     repo.git('checkout', '-q', '--detach', 'HEAD~1');
     const log = recordingLog();
     const history = await readHistory(repo.dir, { now: NOW, log });
-    assert.deepEqual(history.commits.map((c) => c.files), [['a.ts']]);
+    assert.deepEqual(
+      history.commits.map((c) => c.files),
+      [['a.ts']],
+    );
     assert.equal(log.lines.length, 1);
     assert.match(log.lines[0], /detached HEAD/);
   });
@@ -187,7 +229,10 @@ describe('history: readHistory on a scripted repository', function () {
     try {
       execFileSync('git', ['clone', '-q', '--bare', repo.dir, bare]);
       const read = await readCommits({ gitDir: bare, rev: middle, maxYears: Infinity });
-      assert.deepEqual(read.commits.map((c) => c.files), [['a.ts'], ['b.ts']]);
+      assert.deepEqual(
+        read.commits.map((c) => c.files),
+        [['a.ts'], ['b.ts']],
+      );
       assert.equal(read.commits[1].sha, middle);
     } finally {
       rmSync(bare, { recursive: true, force: true });

@@ -18,9 +18,26 @@ const OUTPUT =
 describe('history: GitLogParser', () => {
   it('reads commits, statuses and renames whatever the chunk boundaries', () => {
     const expected: RawCommit[] = [
-      { sha: 'bbb', time: 200_000, author: 'me@x', changes: [{ status: 'R', fromPath: 'old name.ts', path: 'new\tname.ts' }, { status: 'M', path: 'y.ts' }] },
+      {
+        sha: 'bbb',
+        time: 200_000,
+        author: 'me@x',
+        changes: [
+          { status: 'R', fromPath: 'old name.ts', path: 'new\tname.ts' },
+          { status: 'M', path: 'y.ts' },
+        ],
+      },
       { sha: 'ccc', time: 150_000, author: 'you@x', changes: [] },
-      { sha: 'aaa', time: 100_000, author: 'me@x', changes: [{ status: 'A', path: 'old name.ts' }, { status: 'A', path: 'y.ts' }, { status: 'D', path: 'gone.ts' }] },
+      {
+        sha: 'aaa',
+        time: 100_000,
+        author: 'me@x',
+        changes: [
+          { status: 'A', path: 'old name.ts' },
+          { status: 'A', path: 'y.ts' },
+          { status: 'D', path: 'gone.ts' },
+        ],
+      },
     ];
     for (const chunk of [1, 3, 7, 1000]) assert.deepEqual(parse(OUTPUT, chunk), expected, `chunk ${chunk}`);
   });
@@ -34,7 +51,21 @@ describe('history: CurrentNames', () => {
     assert.deepEqual(names.filesOf(c([{ status: 'A', path: 'a.ts' }])), ['a.ts']);
     assert.deepEqual(names.filesOf(c([{ status: 'R', fromPath: 'b.ts', path: 'c.ts' }])), ['c.ts']);
     assert.deepEqual(names.filesOf(c([{ status: 'R', fromPath: 'a.ts', path: 'b.ts' }])), ['c.ts']);
-    assert.deepEqual(names.filesOf(c([{ status: 'A', path: 'a.ts' }, { status: 'M', path: 'z.ts' }])), ['c.ts', 'z.ts']);
-    assert.deepEqual([...names.renames()], [['b.ts', 'c.ts'], ['a.ts', 'c.ts']]);
+    assert.deepEqual(
+      names.filesOf(
+        c([
+          { status: 'A', path: 'a.ts' },
+          { status: 'M', path: 'z.ts' },
+        ]),
+      ),
+      ['c.ts', 'z.ts'],
+    );
+    assert.deepEqual(
+      [...names.renames()],
+      [
+        ['b.ts', 'c.ts'],
+        ['a.ts', 'c.ts'],
+      ],
+    );
   });
 });

@@ -16,7 +16,13 @@ describe('memory: ActivityLog', () => {
     assert.deepEqual(log.activity(ROOT).get('a.ts'), { path: 'a.ts', lastViewed: T0 + 900, viewCount: 1, editCount: 0 });
     assert.equal(log.record('view', ROOT, 'a.ts', T0 + 1000), true, 'a second later it is a new view');
     assert.equal(log.activity(ROOT).get('a.ts')?.viewCount, 2);
-    assert.deepEqual(log.events(ROOT).map((e) => [e.time - T0, e.kind]), [[0, 'view'], [1000, 'view']]);
+    assert.deepEqual(
+      log.events(ROOT).map((e) => [e.time - T0, e.kind]),
+      [
+        [0, 'view'],
+        [1000, 'view'],
+      ],
+    );
     log.dispose();
     await store.close();
   });
@@ -39,7 +45,10 @@ describe('memory: ActivityLog', () => {
     const stored = new Map(store.loadActivity(ROOT).map((r) => [r.path, r]));
     assert.deepEqual(stored.get('a.ts'), { path: 'a.ts', lastViewed: T0 + 400, lastEdited: T0 + 460, viewCount: 1, editCount: 1 });
     assert.deepEqual(stored.get('b.ts'), { path: 'b.ts', lastViewed: T0 + 450, lastEdited: undefined, viewCount: 1, editCount: 0 });
-    assert.deepEqual(log.events(ROOT).map((e) => `${e.kind} ${e.path}`), ['view a.ts', 'edit a.ts', 'view b.ts']);
+    assert.deepEqual(
+      log.events(ROOT).map((e) => `${e.kind} ${e.path}`),
+      ['view a.ts', 'edit a.ts', 'view b.ts'],
+    );
     await store.close();
   });
 
@@ -49,7 +58,10 @@ describe('memory: ActivityLog', () => {
     log.record('edit', ROOT, 'a.ts', T0);
     log.record('save', ROOT, 'a.ts', T0 + 5000);
     assert.deepEqual(log.activity(ROOT).get('a.ts'), { path: 'a.ts', lastEdited: T0 + 5000, viewCount: 0, editCount: 1 });
-    assert.deepEqual(log.events(ROOT, T0 + 1).map((e) => e.kind), ['save']);
+    assert.deepEqual(
+      log.events(ROOT, T0 + 1).map((e) => e.kind),
+      ['save'],
+    );
     await store.close();
   });
 
@@ -62,7 +74,10 @@ describe('memory: ActivityLog', () => {
     assert.deepEqual(store.loadActivity(ROOT), [{ path: 'a.ts', lastViewed: T0, lastEdited: T0 + 2000, viewCount: 1, editCount: 1 }]);
     log.setKeepEvents(true);
     log.record('view', ROOT, 'a.ts', T0 + 5000);
-    assert.deepEqual(log.events(ROOT).map((e) => e.time), [T0 + 5000]);
+    assert.deepEqual(
+      log.events(ROOT).map((e) => e.time),
+      [T0 + 5000],
+    );
     await store.close();
   });
 

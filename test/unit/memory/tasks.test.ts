@@ -18,7 +18,11 @@ describe('memory: TaskMemory', () => {
     tasks.visit(ROOT, 'a.ts', T0 + 2 * MIN);
     const facts = tasks.facts(ROOT)!;
     assert.equal(facts.implicit, true);
-    assert.deepEqual(facts.files.get('a.ts'), { visits: 2, flagged: false, firstAt: T0 + MIN, lastAt: T0 + 2 * MIN }, 'a repeat within a second is one visit');
+    assert.deepEqual(
+      facts.files.get('a.ts'),
+      { visits: 2, flagged: false, firstAt: T0 + MIN, lastAt: T0 + 2 * MIN },
+      'a repeat within a second is one visit',
+    );
     await store.close();
   });
 
@@ -80,10 +84,13 @@ describe('memory: TaskMemory', () => {
     const first = tasks.start('one', T0 + 1);
     const second = tasks.start('two', T0 + 2);
     const list = tasks.list();
-    assert.deepEqual(list.filter((t) => !t.implicit).map((t) => [t.name, t.active, t.endedAt]), [
-      ['two', true, undefined],
-      ['one', false, T0 + 2],
-    ]);
+    assert.deepEqual(
+      list.filter((t) => !t.implicit).map((t) => [t.name, t.active, t.endedAt]),
+      [
+        ['two', true, undefined],
+        ['one', false, T0 + 2],
+      ],
+    );
     assert.notEqual(first.id, second.id);
     await store.close();
   });
@@ -105,10 +112,17 @@ describe('memory: TaskMemory', () => {
       const again = await Store.open(path, recordingLog());
       const next = new TaskMemory(again, T0 + 60 * MIN);
       assert.equal(next.current().id, task.id, 'the task survives the reload');
-      assert.deepEqual([...next.facts(ROOT)!.files.entries()].map(([p, f]) => [p, f.flagged, f.visits]).sort(), [['a.ts', true, 1], ['new.ts', false, 1]]);
+      assert.deepEqual([...next.facts(ROOT)!.files.entries()].map(([p, f]) => [p, f.flagged, f.visits]).sort(), [
+        ['a.ts', true, 1],
+        ['new.ts', false, 1],
+      ]);
       const sessions = next.list().filter((t) => t.implicit);
       assert.equal(sessions.length, 2);
-      assert.deepEqual(sessions.map((s) => s.active), [true, false], 'the new session is open, the old one closed');
+      assert.deepEqual(
+        sessions.map((s) => s.active),
+        [true, false],
+        'the new session is open, the old one closed',
+      );
       assert.equal(sessions[1].endedAt, T0 + 4 * MIN, 'closed at its last visit');
       next.close(T0 + 61 * MIN);
       assert.equal(next.list().find((t) => t.id === sessions[0].id)?.active, false);

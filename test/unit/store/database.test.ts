@@ -14,7 +14,17 @@ const OTHER = '/projects/lib';
 
 function sampleFiles(): FileRecord[] {
   return [
-    { path: 'src/a.ts', size: 10, mtimeMs: 1000.5, hash: 'h1', kind: 'source', edges: [{ to: 'src/b.ts', specifier: './b', kind: 'import' }, { to: 'src/c.ts', specifier: './c', kind: 'type-only' }] },
+    {
+      path: 'src/a.ts',
+      size: 10,
+      mtimeMs: 1000.5,
+      hash: 'h1',
+      kind: 'source',
+      edges: [
+        { to: 'src/b.ts', specifier: './b', kind: 'import' },
+        { to: 'src/c.ts', specifier: './c', kind: 'type-only' },
+      ],
+    },
     { path: 'src/b.ts', size: 20, mtimeMs: 2000, hash: 'h2', edges: [], loose: [{ specifier: 'lodash', kind: 'import', outcome: 'external' }] },
     { path: 'src/c.ts', size: 30, mtimeMs: 3000, hash: 'h3', kind: 'types', edges: [{ to: 'src/b.ts', specifier: '@/b', kind: 'export' }] },
   ];
@@ -29,9 +39,7 @@ function sampleCommits(): StoredCommit[] {
 }
 
 function sortEdges(records: FileRecord[]): FileRecord[] {
-  return records
-    .map((r) => ({ ...r, edges: [...r.edges].sort((x, y) => x.to.localeCompare(y.to)) }))
-    .sort((x, y) => x.path.localeCompare(y.path));
+  return records.map((r) => ({ ...r, edges: [...r.edges].sort((x, y) => x.to.localeCompare(y.to)) })).sort((x, y) => x.path.localeCompare(y.path));
 }
 
 describe('store: Store', () => {
@@ -47,8 +55,14 @@ describe('store: Store', () => {
     a.replaceFiles(ROOT, sampleFiles());
     a.replaceFiles(OTHER, [{ path: 'x.ts', size: 1, mtimeMs: 1, hash: 'x', edges: [] }]);
     a.replaceCommits(ROOT, sampleCommits(), { head: 'a3', userEmail: 'me@x', readAt: 5 });
-    a.putActivity(ROOT, [{ path: 'src/a.ts', lastViewed: 10, viewCount: 2, editCount: 0 }, { path: 'src/b.ts', lastViewed: 11, lastEdited: 12, viewCount: 1, editCount: 3 }]);
-    a.addEvents([{ time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' }, { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' }]);
+    a.putActivity(ROOT, [
+      { path: 'src/a.ts', lastViewed: 10, viewCount: 2, editCount: 0 },
+      { path: 'src/b.ts', lastViewed: 11, lastEdited: 12, viewCount: 1, editCount: 3 },
+    ]);
+    a.addEvents([
+      { time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' },
+      { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' },
+    ]);
     a.putTask({ id: 't1', name: 'fix login', startedAt: 100, active: true, implicit: false });
     a.putTask({ id: 's1', name: 'session', startedAt: 50, endedAt: 60, active: false, implicit: true });
     a.putTaskFile({ taskId: 't1', root: ROOT, path: 'src/a.ts', firstAt: 101, lastAt: 105, visits: 3, flagged: true });
@@ -74,14 +88,19 @@ describe('store: Store', () => {
         { path: 'src/b.ts', lastViewed: 11, lastEdited: 12, viewCount: 1, editCount: 3 },
       ],
     );
-    assert.deepEqual(b.events(ROOT), [{ time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' }, { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' }]);
+    assert.deepEqual(b.events(ROOT), [
+      { time: 10, root: ROOT, path: 'src/a.ts', kind: 'view' },
+      { time: 12, root: ROOT, path: 'src/b.ts', kind: 'edit' },
+    ]);
     assert.deepEqual(b.events(ROOT, 11).length, 1);
     assert.deepEqual(b.tasks(), [
       { id: 's1', name: 'session', startedAt: 50, endedAt: 60, active: false, implicit: true },
       { id: 't1', name: 'fix login', startedAt: 100, endedAt: undefined, active: true, implicit: false },
     ]);
     assert.deepEqual(b.taskFiles('t1'), [{ taskId: 't1', root: ROOT, path: 'src/a.ts', firstAt: 101, lastAt: 105, visits: 3, flagged: true }]);
-    assert.deepEqual(b.rankingLog(), [{ id: shown, time: 200, root: ROOT, queryPath: 'src/a.ts', shown: ['src/b.ts', 'src/c.ts'], openedPath: 'src/c.ts', openedAt: 230 }]);
+    assert.deepEqual(b.rankingLog(), [
+      { id: shown, time: 200, root: ROOT, queryPath: 'src/a.ts', shown: ['src/b.ts', 'src/c.ts'], openedPath: 'src/c.ts', openedAt: 230 },
+    ]);
     await b.close();
     assert.ok(!log.lines.some((l) => l.startsWith('warn')), log.lines.join('\n'));
   });
@@ -92,15 +111,24 @@ describe('store: Store', () => {
     s.upsertFiles(ROOT, [{ path: 'src/a.ts', size: 11, mtimeMs: 1001, hash: 'h1b', edges: [{ to: 'src/c.ts', specifier: './c', kind: 'import' }] }]);
     s.deleteFiles(ROOT, ['src/b.ts']);
     const files = sortEdges(s.loadFiles(ROOT));
-    assert.deepEqual(files.map((f) => [f.path, f.hash, f.edges.map((e) => e.to)]), [
-      ['src/a.ts', 'h1b', ['src/c.ts']],
-      ['src/c.ts', 'h3', ['src/b.ts']],
-    ]);
+    assert.deepEqual(
+      files.map((f) => [f.path, f.hash, f.edges.map((e) => e.to)]),
+      [
+        ['src/a.ts', 'h1b', ['src/c.ts']],
+        ['src/c.ts', 'h3', ['src/b.ts']],
+      ],
+    );
     s.replaceCommits(ROOT, sampleCommits().slice(0, 2), { head: 'a2', readAt: 1 });
     s.appendCommits(ROOT, sampleCommits().slice(2), { head: 'a3', readAt: 2 });
-    assert.deepEqual(s.loadCommits(ROOT).map((c) => c.sha), ['a1', 'a2', 'a3']);
+    assert.deepEqual(
+      s.loadCommits(ROOT).map((c) => c.sha),
+      ['a1', 'a2', 'a3'],
+    );
     s.trimCommits(ROOT, 2);
-    assert.deepEqual(s.loadCommits(ROOT).map((c) => c.sha), ['a2', 'a3']);
+    assert.deepEqual(
+      s.loadCommits(ROOT).map((c) => c.sha),
+      ['a2', 'a3'],
+    );
     assert.equal(s.historyState(ROOT)?.head, 'a3');
     s.clearHistory(ROOT);
     assert.deepEqual(s.loadCommits(ROOT), []);
@@ -121,14 +149,26 @@ describe('store: Store', () => {
     assert.equal(s.logOpened('c.ts', 3_000), true);
     s.logShown('c.ts', ['d.ts'], 4_000);
     assert.equal(s.logOpened('d.ts', 4_000 + 20 * 60_000), false, 'outside the window');
-    assert.deepEqual(s.rankingLog().map((r) => r.openedPath), ['b.ts', 'c.ts', undefined]);
+    assert.deepEqual(
+      s.rankingLog().map((r) => r.openedPath),
+      ['b.ts', 'c.ts', undefined],
+    );
     await s.close();
   });
 
   it('sets aside random bytes, a truncated file and a future schema, and starts fresh', async () => {
     const good = join(tmp.dir, 'good.sqlite');
     const s = await Store.open(good, recordingLog());
-    s.replaceFiles(ROOT, Array.from({ length: 400 }, (_, i) => ({ path: `f${i}.ts`, size: i, mtimeMs: i, hash: 'h'.repeat(40), edges: [{ to: 'x.ts', specifier: './x', kind: 'import' as const }] })));
+    s.replaceFiles(
+      ROOT,
+      Array.from({ length: 400 }, (_, i) => ({
+        path: `f${i}.ts`,
+        size: i,
+        mtimeMs: i,
+        hash: 'h'.repeat(40),
+        edges: [{ to: 'x.ts', specifier: './x', kind: 'import' as const }],
+      })),
+    );
     await s.close();
     const goodBytes = readFileSync(good);
 
@@ -256,7 +296,7 @@ describe('store: Store', () => {
       assert.equal(s.getMeta('k'), 'saved');
       s.setMeta('k', 'mine');
       await s.close();
-      assert.deepEqual(readFileSync(path), before, 'the holder\'s file is never written');
+      assert.deepEqual(readFileSync(path), before, "the holder's file is never written");
       assert.equal(JSON.parse(readFileSync(path + '.lock', 'utf8')).token, 'theirs', 'nor its lock released');
     } finally {
       holder.kill();
@@ -292,7 +332,11 @@ describe('store: Store', () => {
 });
 
 describe('store: migrations', () => {
-  const V2: Migration = { version: 2, description: 'test: a column added', statements: [`ALTER TABLE tasks ADD COLUMN color TEXT`, `UPDATE tasks SET color = 'blue'`] };
+  const V2: Migration = {
+    version: 2,
+    description: 'test: a column added',
+    statements: [`ALTER TABLE tasks ADD COLUMN color TEXT`, `UPDATE tasks SET color = 'blue'`],
+  };
 
   it('upgrades a database written at version 1 and keeps its rows', async () => {
     const tmp = tempDir('rf-migrate-');

@@ -25,7 +25,10 @@ describe('scoreTable', () => {
 
   it('sorts signals by contribution and reads the weight back from value and contribution', () => {
     const { withValue, withoutValue } = scoreRows(file);
-    assert.deepEqual(withValue.map((r) => r.signal), ['coChange', 'relationship', 'fileType']);
+    assert.deepEqual(
+      withValue.map((r) => r.signal),
+      ['coChange', 'relationship', 'fileType'],
+    );
     assert.ok(Math.abs(withValue[0].weight! - 0.6) < 1e-9);
     assert.equal(withoutValue.length, SIGNAL_NAMES.length - 3);
   });
@@ -36,7 +39,10 @@ describe('scoreTable', () => {
     assert.equal(lines[0], '**token.ts**');
     assert.ok(lines.includes('| signal | value | weight | contribution | evidence |'));
     assert.ok(lines.includes('| coChange | 0.50 | 0.60 | 0.300 | changed together in 7 commits |'), md);
-    assert.ok(lines.some((l) => l.startsWith('| **total** |') && l.includes('**0.550**')), md);
+    assert.ok(
+      lines.some((l) => l.startsWith('| **total** |') && l.includes('**0.550**')),
+      md,
+    );
     assert.match(md, /No evidence: proximity \(no proximity\)/);
     assert.ok(md.indexOf('coChange') < md.indexOf('relationship'));
   });

@@ -6,11 +6,28 @@ const reader = (values: Record<string, unknown>) => ({ get: <T>(key: string) => 
 describe('settings', () => {
   it('uses defaults for missing or invalid values', () => {
     const s = readSettings(reader({ preset: 'nope', limit: -3, recencyHalfLifeMinutes: 0, exclude: 'x', 'weights.coChange': -1 }));
-    assert.deepEqual(s, { preset: 'default', weights: {}, limit: 20, exclude: [], recencyHalfLifeMinutes: 120, historyEnabled: true, recordSessions: false });
+    assert.deepEqual(s, {
+      preset: 'default',
+      weights: {},
+      limit: 20,
+      exclude: [],
+      recencyHalfLifeMinutes: 120,
+      historyEnabled: true,
+      recordSessions: false,
+    });
   });
 
   it('maps weights, preset, limit and history onto engine options and rank requests', () => {
-    const s = readSettings(reader({ preset: 'debugging', limit: 50.7, 'weights.coChange': 0.5, 'weights.recency': null, 'history.enabled': false, exclude: ['**/gen/**', 3] }));
+    const s = readSettings(
+      reader({
+        preset: 'debugging',
+        limit: 50.7,
+        'weights.coChange': 0.5,
+        'weights.recency': null,
+        'history.enabled': false,
+        exclude: ['**/gen/**', 3],
+      }),
+    );
     assert.deepEqual(s.weights, { coChange: 0.5 });
     assert.equal(s.limit, 50);
     assert.deepEqual(s.exclude, ['**/gen/**']);

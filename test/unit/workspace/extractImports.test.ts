@@ -53,7 +53,9 @@ describe('extractImports', () => {
   });
 
   it('ignores imports in comments and strings', () => {
-    const found = kinds(`// import x from './commented';\nconst s = "import y from './in-string'";\n/* export * as z from './block' */\nimport real from './real';`);
+    const found = kinds(
+      `// import x from './commented';\nconst s = "import y from './in-string'";\n/* export * as z from './block' */\nimport real from './real';`,
+    );
     assert.deepEqual(found, { './real': 'import' });
   });
 

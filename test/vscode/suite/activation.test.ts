@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, extensionApi, waitFor, openFixture } from './helpers';
 import manifest from '../../../package.json';
@@ -18,7 +18,16 @@ describe('activation', function () {
 
   it('registers every command in the Related Files category', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['relatedFiles.goToRelatedFile', 'relatedFiles.refresh', 'relatedFiles.choosePreset', 'relatedFiles.startTask', 'relatedFiles.endTask', 'relatedFiles.flagForTask', 'relatedFiles.copyRelativePath', 'relatedFiles.openToSide']) {
+    for (const id of [
+      'relatedFiles.goToRelatedFile',
+      'relatedFiles.refresh',
+      'relatedFiles.choosePreset',
+      'relatedFiles.startTask',
+      'relatedFiles.endTask',
+      'relatedFiles.flagForTask',
+      'relatedFiles.copyRelativePath',
+      'relatedFiles.openToSide',
+    ]) {
       assert.ok(commands.includes(id), `${id} is not registered`);
     }
   });
@@ -40,7 +49,9 @@ describe('activation', function () {
     assert.ok(api.host.dbPath, 'no workspace storage');
     await openFixture('src/app.ts');
     await engine!.save();
-    const db = await waitFor('the database file', () => (existsSync(api.host.dbPath!) && statSync(api.host.dbPath!).size > 0 ? api.host.dbPath : undefined));
+    const db = await waitFor('the database file', () =>
+      existsSync(api.host.dbPath!) && statSync(api.host.dbPath!).size > 0 ? api.host.dbPath : undefined,
+    );
     assert.match(db, /related-files\.sqlite$/);
   });
 
@@ -50,7 +61,7 @@ describe('activation', function () {
       () => '',
     );
     if (!defaults) return; // the default keybindings document is not available in this build
-    if (process.env.RELATED_FILES_DUMP_KEYBINDINGS) require('node:fs').writeFileSync(process.env.RELATED_FILES_DUMP_KEYBINDINGS, defaults);
+    if (process.env.RELATED_FILES_DUMP_KEYBINDINGS) writeFileSync(process.env.RELATED_FILES_DUMP_KEYBINDINGS, defaults);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     const ours = manifest.contributes.keybindings[0].key;
     const clashes = defaults.split('\n').filter((l) => l.includes(`"key": "${ours}"`) && !l.includes('relatedFiles.'));

@@ -51,7 +51,7 @@ describe('language-model tool related-files_getRelatedFiles', function () {
 describe('MCP server definition for agents', function () {
   this.timeout(120_000);
 
-  it('starts the bundled CLI under the editor\'s own Node and serves the tools for the folder', async () => {
+  it("starts the bundled CLI under the editor's own Node and serves the tools for the folder", async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const launch = mcpServerLaunch((p) => join(extension.extensionPath, p), workspaceRoot(), vscode.workspace.isTrusted);
     const transport = new StdioClientTransport({
@@ -66,13 +66,20 @@ describe('MCP server definition for agents', function () {
     try {
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === 'get_related_files'));
-      const answer = await waitFor('an indexed answer from the MCP server', async () => {
-        const r = (await client.callTool({ name: 'get_related_files', arguments: { path: 'src/auth/login.ts', limit: 3 } })) as {
-          structuredContent?: { files: { path: string }[]; note?: string };
-        };
-        return r.structuredContent && r.structuredContent.files.length > 0 && !r.structuredContent.note ? r.structuredContent : undefined;
-      }, 60_000);
-      assert.ok(answer.files.some((f) => f.path === 'src/auth/token.ts'), JSON.stringify(answer.files));
+      const answer = await waitFor(
+        'an indexed answer from the MCP server',
+        async () => {
+          const r = (await client.callTool({ name: 'get_related_files', arguments: { path: 'src/auth/login.ts', limit: 3 } })) as {
+            structuredContent?: { files: { path: string }[]; note?: string };
+          };
+          return r.structuredContent && r.structuredContent.files.length > 0 && !r.structuredContent.note ? r.structuredContent : undefined;
+        },
+        60_000,
+      );
+      assert.ok(
+        answer.files.some((f) => f.path === 'src/auth/token.ts'),
+        JSON.stringify(answer.files),
+      );
     } finally {
       await client.close();
     }

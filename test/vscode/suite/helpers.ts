@@ -55,7 +55,11 @@ export function shownPaths(api: RelatedFilesExtension): string[] {
 }
 
 /** Waits until the view shows the ranking for `relativePath` and returns its rows. */
-export async function viewFor(api: RelatedFilesExtension, relativePath: string, condition: (paths: string[]) => boolean = () => true): Promise<string[]> {
+export async function viewFor(
+  api: RelatedFilesExtension,
+  relativePath: string,
+  condition: (paths: string[]) => boolean = () => true,
+): Promise<string[]> {
   const query = fixtureUri(relativePath).fsPath;
   try {
     return await waitFor(`the view to rank ${relativePath}`, () => {
@@ -65,7 +69,7 @@ export async function viewFor(api: RelatedFilesExtension, relativePath: string, 
     });
   } catch (error) {
     const state = `view shows ${api.view.shown?.query ?? 'nothing'} [${shownPaths(api).join(', ')}], message ${JSON.stringify(api.view.message)}, host ${api.host.state.kind}, picker open ${api.picker.isOpen}, active editor ${vscode.window.activeTextEditor?.document.uri.toString()}`;
-    throw new Error(`${(error as Error).message}; ${state}`);
+    throw new Error(`${(error as Error).message}; ${state}`, { cause: error });
   }
 }
 

@@ -9,7 +9,10 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   // RELATED_FILES_TEST_GREP runs a subset while working on one face.
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 120_000, grep: process.env.RELATED_FILES_TEST_GREP || undefined });
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   // activation.test.js first: later suites rely on the first index being done.
   files.sort((a, b) => Number(b.startsWith('activation')) - Number(a.startsWith('activation')));
   for (const f of files) mocha.addFile(path.join(__dirname, f));

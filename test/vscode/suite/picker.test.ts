@@ -30,7 +30,10 @@ describe('Go to Related File quick pick', function () {
     const labels = pick.items.map((i) => i.label.replace('$(file) ', ''));
     assert.deepEqual(labels.slice(0, 3).sort(), ['app.ts', 'session.ts', 'token.ts']);
     assert.match(pick.items[0].detail ?? '', /^\d\.\d{3} · \S/);
-    assert.ok(pick.items.every((i) => i.buttons?.length === 1), 'every item can open to the side');
+    assert.ok(
+      pick.items.every((i) => i.buttons?.length === 1),
+      'every item can open to the side',
+    );
     assert.match(pick.title ?? '', /login\.ts/);
   });
 

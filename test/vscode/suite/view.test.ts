@@ -28,7 +28,11 @@ describe('Related Files view', function () {
     assert.deepEqual(paths.slice(0, 3).sort(), ['src/app.ts', 'src/auth/session.ts', 'src/auth/token.ts'], `order: ${paths.join(', ')}`);
     assert.ok(paths.indexOf('src/util/base64.ts') > 2, 'a two-hop file ranks below the direct neighbours');
     const scores = api.view.getChildren().map((n) => n.file.score);
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'rows are sorted by score');
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      'rows are sorted by score',
+    );
   });
 
   it('shows file name, folder and score, opens on click, and offers the item menu', async () => {
