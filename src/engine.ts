@@ -38,6 +38,7 @@ import type {
   SessionLogExport,
   TaskInfo,
 } from './engineApi';
+import { errorMessage } from './core/errorMessage';
 
 /** DESIGN.md §4: recency half-life default, 2 hours. */
 export const DEFAULT_RECENCY_HALF_LIFE_MINUTES = 120;
@@ -211,7 +212,7 @@ export class Engine implements EngineApi {
       }
       running = this.refreshFolderHistory(folder)
         .then(() => this.emit())
-        .catch((error: unknown) => this.log.warn(`history refresh of ${folder.root} failed: ${(error as Error).message}`))
+        .catch((error: unknown) => this.log.warn(`history refresh of ${folder.root} failed: ${errorMessage(error)}`))
         .finally(() => {
           running = undefined;
           if (again && !this.disposed) {
@@ -605,7 +606,7 @@ export class Engine implements EngineApi {
       try {
         listener();
       } catch (error) {
-        this.log.error(`change listener failed: ${(error as Error).message}`);
+        this.log.error(`change listener failed: ${errorMessage(error)}`);
       }
     }
   }

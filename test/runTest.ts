@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { errorMessage } from '../src/core/errorMessage';
 
 async function main(): Promise<void> {
   const extensionDevelopmentPath = resolve(__dirname, '..');
@@ -29,6 +30,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(`test:desktop failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`test:desktop failed: ${errorMessage(error)}`);
   process.exit(1);
 });

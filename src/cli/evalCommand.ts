@@ -11,6 +11,7 @@ import { standardRankers, rankerByName, weightedRanker, type EvalRanker } from '
 import { runEval, type EvalReport } from '../eval/evalRun';
 import { reportTable, meanTable } from '../eval/evalTable';
 import { isGitRepository } from '../eval/gitCommand';
+import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: {
@@ -42,7 +43,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
   } catch (error) {
-    return usage.error((error as Error).message);
+    return usage.error(errorMessage(error));
   }
   const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
   const commits = Number(options.commits ?? 200);

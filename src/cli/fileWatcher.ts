@@ -11,6 +11,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { EngineApi, Logger } from '../engineApi';
+import { errorMessage } from '../core/errorMessage';
 
 /** A path that changed: `exists` false means it (file or folder) is gone. Paths are absolute. */
 export interface TreeChange {
@@ -85,7 +86,7 @@ export function watchTree(options: FileWatcherOptions): FileWatcher {
       try {
         await options.onChanges(changes);
       } catch (error) {
-        options.log?.warn(`watch: applying ${changes.length} changes failed: ${error instanceof Error ? error.message : String(error)}`);
+        options.log?.warn(`watch: applying ${changes.length} changes failed: ${errorMessage(error)}`);
       }
     });
   };
@@ -117,7 +118,7 @@ export function watchTree(options: FileWatcherOptions): FileWatcher {
       stop = () => watcher.close();
     } catch (error) {
       if (options.mode === 'watch') throw error;
-      options.log?.info(`watch: recursive fs.watch unavailable (${error instanceof Error ? error.message : String(error)}); polling`);
+      options.log?.info(`watch: recursive fs.watch unavailable (${errorMessage(error)}); polling`);
       startPolling();
     }
   } else if (mode === 'watch') {
@@ -298,7 +299,7 @@ export function feedEngine(engine: EngineApi, root: string, log?: Logger): (chan
         }
       } catch (error) {
         // A file deleted between the event and the read, a permission error: skip it, keep the rest.
-        log?.warn(`watch: ${rel}: ${error instanceof Error ? error.message : String(error)}`);
+        log?.warn(`watch: ${rel}: ${errorMessage(error)}`);
       }
     }
   };

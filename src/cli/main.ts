@@ -4,6 +4,7 @@
  * Each subcommand lives in its own file and is loaded only when called, so `rank` does not
  * pay for `eval`'s code and `--help` is instant.
  */
+import { errorMessage } from '../core/errorMessage';
 
 type Command = { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> };
 
@@ -46,7 +47,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {
-      console.error(`related-files: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`related-files: ${errorMessage(error)}`);
       process.exitCode = 1;
     },
   );

@@ -18,6 +18,7 @@ import { Engine } from '../engine';
 import type { IndexProgress } from '../engineApi';
 import { isWithin } from '../workspace/safePath';
 import { version } from '../../package.json';
+import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
@@ -75,8 +76,8 @@ export async function run(args: string[]): Promise<number> {
         indexingNote = undefined;
       },
       (error: unknown) => {
-        indexingNote = `indexing failed (${error instanceof Error ? error.message : String(error)}); answers may be incomplete.`;
-        log.error(`indexing failed: ${error instanceof Error ? error.message : String(error)}`);
+        indexingNote = `indexing failed (${errorMessage(error)}); answers may be incomplete.`;
+        log.error(`indexing failed: ${errorMessage(error)}`);
       },
     );
 
@@ -99,7 +100,7 @@ export async function run(args: string[]): Promise<number> {
   await closed(server);
   watcher?.dispose();
   await indexed;
-  await engine.save().catch((error: unknown) => log.warn(`saving the database failed: ${error instanceof Error ? error.message : String(error)}`));
+  await engine.save().catch((error: unknown) => log.warn(`saving the database failed: ${errorMessage(error)}`));
   await engine.dispose();
   return 0;
 }

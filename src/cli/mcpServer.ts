@@ -29,6 +29,7 @@ import { describeRankedFile, topReasons } from '../core/explain';
 import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
 import { resolveInsideRoot } from '../workspace/safePath';
+import { errorMessage } from '../core/errorMessage';
 
 export interface McpServerOptions {
   /** The engine, or its creation: the server can answer `initialize` and list tools while the engine opens. */
@@ -150,7 +151,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       return spec.run(parsed.data as never, await options.engine);
     } catch (error) {
       if (error instanceof McpError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       options.log?.error(`mcp: ${name} failed: ${message}`);
       return { content: [{ type: 'text', text: `${name} failed: ${message}` }], isError: true };
     }

@@ -8,6 +8,7 @@ import { commandUsage, type OptionSpec } from './args';
 import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
+import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
@@ -33,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
     weights = parseWeights(options.weights as string | undefined);
     preset = parsePreset(options.preset as string | undefined);
   } catch (error) {
-    return usage.error((error as Error).message);
+    return usage.error(errorMessage(error));
   }
   const limit = options.limit === undefined ? 20 : Number(options.limit);
   const file = resolve(positionals[0]);

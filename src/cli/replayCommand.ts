@@ -18,6 +18,7 @@ import { REPLAY_MODES, type ReplayMode } from '../eval/replaySessions';
 import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/replayBaselines';
 import { GitBaseSnapshots } from '../eval/replaySnapshots';
 import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/replayTable';
+import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   sessions: { type: 'string', description: 'the sessions, one JSON object per line (required)' },
@@ -62,7 +63,7 @@ export async function run(args: string[]): Promise<number> {
     modes = chooseModes(options.mode as string | undefined);
     if (options['half-life'] !== undefined && !(Number(options['half-life']) > 0)) throw new UsageError('--half-life takes minutes > 0');
   } catch (error) {
-    return usage.error((error as Error).message);
+    return usage.error(errorMessage(error));
   }
 
   const file = resolve(options.sessions as string);
@@ -70,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    console.error(`related-files replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    console.error(`related-files replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
     return 1;
   }
   const log = parseSessionLog(text);

@@ -21,6 +21,7 @@ import { ranksBefore, topN } from './topN';
 import { fileTable } from './fileTable';
 import { changeFrequency, historyIndex } from './commitHistoryIndex';
 import { accumulateRrf, checkRrfK, rankByValue, rrfTerm, type Combiner, type SignalRanks } from './rrfCombiner';
+import { errorMessage } from './errorMessage';
 
 export { resolveWeights, PRESETS, PRESET_NAMES, WeightsError, type PresetName } from './presets';
 export { COMBINERS, DEFAULT_RRF_K, type Combiner } from './rrfCombiner';
@@ -103,7 +104,7 @@ function combinerOf(options: Omit<RankOptions, 'limit'>): CombinerChoice {
   try {
     k = checkRrfK(options.rrfK);
   } catch (error) {
-    throw new RankingError((error as Error).message);
+    throw new RankingError(errorMessage(error));
   }
   return { combiner, k };
 }

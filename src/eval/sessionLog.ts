@@ -8,6 +8,7 @@
  * be used is counted on its session, and everything else is kept. Problems that need the repository
  * (a base commit it does not have, a file missing at the base) are counted later, by the replay.
  */
+import { errorMessage } from '../core/errorMessage';
 
 export const SESSION_ACTIONS = ['view', 'edit', 'create', 'search'] as const;
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
@@ -90,7 +91,7 @@ export function parseSessionLine(raw: string, line: number): RecordedSession | M
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return { line, reason: `not JSON (${(error as Error).message})` };
+    return { line, reason: `not JSON (${errorMessage(error)})` };
   }
   if (!isObject(value)) return { line, reason: 'not a JSON object' };
   const id = value.id === undefined ? `line-${line}` : typeof value.id === 'string' || typeof value.id === 'number' ? String(value.id) : undefined;

@@ -16,6 +16,7 @@
 import { GitNotFoundError, runGit, streamGit, type GitTarget } from './gitProcess';
 import { GitLogParser, LOG_FORMAT } from './gitLogParser';
 import { CurrentNames } from './currentNames';
+import { errorMessage } from '../core/errorMessage';
 
 /** History cap by count (setting relatedFiles.history.maxCommits; the issue's default). */
 export const DEFAULT_MAX_COMMITS = 20_000;
@@ -245,7 +246,7 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     return { head: headSha, commits, renames, incremental: false, userEmail };
   } catch (error) {
     if (error instanceof GitNotFoundError) return quiet('git not installed', error.message);
-    log?.warn(`history of ${root}: ${(error as Error).message}`);
+    log?.warn(`history of ${root}: ${errorMessage(error)}`);
     return emptyHistory('git history unreadable');
   }
 }

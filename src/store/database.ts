@@ -22,6 +22,7 @@ import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
 import { StoreLock } from './storeLock';
 import type { ActivityEvent, ActivityRow, FileRecord, HistoryState, RankingLogRow, StoredCommit, TaskFileRow, TaskRow } from './records';
 import type { EdgeKind } from '../core/graph';
+import { errorMessage } from '../core/errorMessage';
 
 /** A logger the store can speak through (the engine's Logger fits). */
 export interface StoreLog {
@@ -129,14 +130,14 @@ export class Store {
       }
     } catch (error) {
       readOnly = true;
-      log.warn(`cannot lock database ${path} (${(error as Error).message}); working read-only in memory`);
+      log.warn(`cannot lock database ${path} (${errorMessage(error)}); working read-only in memory`);
     }
 
     let bytes: Uint8Array | undefined;
     try {
       bytes = readFileSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`cannot read database ${path}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`cannot read database ${path}: ${errorMessage(error)}`);
     }
 
     let db: Database | undefined;
@@ -154,7 +155,7 @@ export class Store {
       db?.close();
       db = new SQL.Database();
       migrate(db, migrations);
-      const reason = (error as Error).message;
+      const reason = errorMessage(error);
       if (readOnly) log.warn(`database ${path} is unusable (${reason}); starting empty in memory`);
       else {
         const aside = `${path}.corrupt-${corruptStamp(now())}`;
@@ -162,7 +163,7 @@ export class Store {
           renameSync(path, aside);
           log.warn(`database ${path} is unusable (${reason}); kept it as ${aside} and started fresh`);
         } catch (renameError) {
-          log.warn(`database ${path} is unusable (${reason}) and could not be moved aside (${(renameError as Error).message}); starting fresh`);
+          log.warn(`database ${path} is unusable (${reason}) and could not be moved aside (${errorMessage(renameError)}); starting fresh`);
         }
       }
     }
@@ -569,7 +570,7 @@ export class Store {
       this.dirty = false;
       this.saveFailureLogged = false;
     } catch (error) {
-      if (!this.saveFailureLogged) this.log.warn(`could not save database ${this.path}: ${(error as Error).message}`);
+      if (!this.saveFailureLogged) this.log.warn(`could not save database ${this.path}: ${errorMessage(error)}`);
       this.saveFailureLogged = true;
     }
   }

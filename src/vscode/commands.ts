@@ -12,6 +12,7 @@ import { endTask, startTask, updateTaskContext } from './taskCommands';
 import type { RelatedFilesSettings } from './settings';
 import type { PresetName } from '../engineApi';
 import type { Weights } from '../core/ranking';
+import { errorMessage, errorDetail } from '../core/errorMessage';
 
 export interface CommandDeps {
   readonly host: EngineHost;
@@ -44,8 +45,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       try {
         return await run(...args);
       } catch (error) {
-        log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        void vscode.window.showErrorMessage(`Related Files: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(`${id} failed: ${errorDetail(error)}`);
+        void vscode.window.showErrorMessage(`Related Files: ${errorMessage(error)}`);
         return undefined;
       }
     });

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { EngineHost } from './engineHost';
+import { errorMessage } from '../core/errorMessage';
 
 /** Typing bursts: re-read imports once the user pauses; ~a typing pause keeps it off the keystroke path. */
 export const EDIT_SYNC_DEBOUNCE_MS = 250;
@@ -56,7 +57,7 @@ export class EditorSync implements vscode.Disposable {
     try {
       action(engine);
     } catch (error) {
-      this.log.warn(`editor event not applied: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`editor event not applied: ${errorMessage(error)}`);
     }
   }
 

@@ -10,6 +10,7 @@ import type * as EngineModule from '../engine';
 import type { EngineApi, EngineOptions, FolderStats, IndexProgress } from '../engineApi';
 import { engineOptionsFor, type RelatedFilesSettings } from './settings';
 import { formatCount } from './pathLabels';
+import { errorMessage } from '../core/errorMessage';
 
 export type HostState =
   | { readonly kind: 'no-folder' }
@@ -132,7 +133,7 @@ export class EngineHost implements vscode.Disposable {
       try {
         mkdirSync(this.storageDir, { recursive: true });
       } catch (error) {
-        this.log.warn(`cannot create storage folder ${this.storageDir} (${(error as Error).message}); ranking from memory only`);
+        this.log.warn(`cannot create storage folder ${this.storageDir} (${errorMessage(error)}); ranking from memory only`);
         dbPath = undefined;
       }
     }
@@ -194,13 +195,13 @@ export class EngineHost implements vscode.Disposable {
       try {
         await engine.dispose();
       } catch (error) {
-        this.log.warn(`engine did not close cleanly: ${(error as Error).message}`);
+        this.log.warn(`engine did not close cleanly: ${errorMessage(error)}`);
       }
     }
   }
 
   private fail(what: string, error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     this.log.error(`${what}: ${message}`);
     this.setState({ kind: 'failed', message: `Related Files ${what}: ${message}` });
     this.flushWaiters(undefined);

@@ -17,6 +17,7 @@ import { updateTaskContext } from './taskCommands';
 import { needsReindex, readSettings, SETTINGS_SECTION, type RelatedFilesSettings } from './settings';
 import { PRESETS } from '../core/presets';
 import { registerAgentTools } from './agentTools';
+import { errorMessage } from '../core/errorMessage';
 
 export interface RelatedFilesExtension {
   readonly host: EngineHost;
@@ -95,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     // The language-model tool and MCP definitions follow whichever engine is current (folders can change).
     context.subscriptions.push(...registerAgentTools(context, () => host.engine, log));
   } catch (error) {
-    log.warn(`agent tools not registered: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn(`agent tools not registered: ${errorMessage(error)}`);
   }
 
   // After activate() returns: nothing heavy may delay the workbench's first paint.

@@ -12,6 +12,7 @@ import { LatestOnly } from './latestOnly';
 import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
 import { openFilePaths } from './openEditors';
+import { errorMessage, errorDetail } from '../core/errorMessage';
 
 /** Switching editors quickly (Ctrl+Tab through several) should rank only the one the user stops at. */
 export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
@@ -41,8 +42,8 @@ export class RelatedFilesController implements vscode.Disposable {
       () => this.compute(),
       (result) => this.view.show(result.ranking, result.message),
       (error) => {
-        this.log.error(`ranking failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        this.view.show(undefined, `Ranking failed: ${error instanceof Error ? error.message : String(error)} (see the Related Files log)`);
+        this.log.error(`ranking failed: ${errorDetail(error)}`);
+        this.view.show(undefined, `Ranking failed: ${errorMessage(error)} (see the Related Files log)`);
       },
       delayMs,
     );

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { EngineApi } from '../engineApi';
 import { DAY_MS, DEFAULT_REPORT_DAYS, rankingReport, reportMarkdown } from '../eval/rankingReport';
+import { errorMessage, errorDetail } from '../core/errorMessage';
 
 export const SESSIONS_SETTING = 'relatedFiles.sessions.record';
 
@@ -22,8 +23,8 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       try {
         return await run();
       } catch (error) {
-        deps.log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        void vscode.window.showErrorMessage(`Related Files: ${error instanceof Error ? error.message : String(error)}`);
+        deps.log.error(`${id} failed: ${errorDetail(error)}`);
+        void vscode.window.showErrorMessage(`Related Files: ${errorMessage(error)}`);
         return undefined;
       }
     });

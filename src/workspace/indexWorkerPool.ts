@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExtractRequest, ExtractResponse } from './indexWorker';
 import type { BatchExtractor, ExtractedFile } from './workspaceIndex';
+import { errorMessage } from '../core/errorMessage';
 
 /** Files per message: big enough that messaging costs little (~1% of extraction), small enough to balance. */
 const CHUNK_FILES = 200;
@@ -49,7 +50,7 @@ export function createIndexExtractor(
     // The worker bundle is plain CommonJS: it needs none of the parent's loader flags (tsx, inspectors).
     workers = Array.from({ length: count }, () => new Worker(workerFile, { execArgv: [] }));
   } catch (error) {
-    log?.warn(`index workers could not start, indexing in-thread: ${String(error)}`);
+    log?.warn(`index workers could not start, indexing in-thread: ${errorMessage(error)}`);
     return undefined;
   }
   let nextId = 0;
@@ -60,7 +61,7 @@ export function createIndexExtractor(
       pending.delete(m.id);
     });
     w.on('error', (error) => {
-      log?.warn(`index worker failed: ${String(error)}`);
+      log?.warn(`index worker failed: ${errorMessage(error)}`);
       for (const p of pending.values()) p.reject(error);
       pending.clear();
     });

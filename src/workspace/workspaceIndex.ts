@@ -33,6 +33,7 @@ import {
 } from './sourceHost';
 import { TsconfigSet } from './tsconfigs';
 import { WorkspacePackages } from './workspacePackages';
+import { errorMessage } from '../core/errorMessage';
 
 /** Files above this size are generated or data, not code a person navigates (the issue's 1 MiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -248,7 +249,7 @@ export class WorkspaceIndex {
           toRead.map((f) => f.path),
         );
       } catch (error) {
-        warnings.push(`index workers failed (${String(error)}); extracting in-thread`);
+        warnings.push(`index workers failed (${errorMessage(error)}); extracting in-thread`);
       }
       timings.extract += now() - t;
     }
