@@ -7,9 +7,51 @@
  * one edge per (from, to) pair keeps the strongest kind seen (value imports beat type-only).
  */
 
-export type EdgeKind = 'import' | 'export' | 'dynamic' | 'require' | 'type-only';
+/**
+ * How one file refers to another. The first five are TS/JS module imports; the rest come from the
+ * other languages' references (see src/workspace/languages):
+ * - module: an import of another module in Python, Go, Rust, Java/Kotlin, C#, Ruby or PHP;
+ * - package: a file of the same package (Go folder, Java package, Rust module tree) — weaker than an import;
+ * - include: C/C++ `#include`;
+ * - styles: a stylesheet used by a component or imported by another stylesheet (`@import`, `@use`, `styleUrl`);
+ * - template: a component's template (Angular `templateUrl`);
+ * - script: an HTML page's `<script src>`, a `<script>` block's import;
+ * - link: a document's or page's link to another file (Markdown links, `<a href>`);
+ * - asset: an image or font the file shows (`<img src>`, CSS `url()`, Markdown images);
+ * - config: a configuration file's reference (`extends`, package.json `main`/`exports`, JSON `$ref`).
+ */
+export type EdgeKind =
+  | 'import'
+  | 'export'
+  | 'dynamic'
+  | 'require'
+  | 'type-only'
+  | 'module'
+  | 'package'
+  | 'include'
+  | 'styles'
+  | 'template'
+  | 'script'
+  | 'link'
+  | 'asset'
+  | 'config';
 
-export const EDGE_KINDS: readonly EdgeKind[] = ['import', 'export', 'dynamic', 'require', 'type-only'];
+export const EDGE_KINDS: readonly EdgeKind[] = [
+  'import',
+  'export',
+  'dynamic',
+  'require',
+  'type-only',
+  'module',
+  'package',
+  'include',
+  'styles',
+  'template',
+  'script',
+  'link',
+  'asset',
+  'config',
+];
 
 /** An out-edge as the indexer reports it: the resolved target path and how it was reached. */
 export interface ImportEdge {

@@ -1,0 +1,13 @@
+/**
+ * Every language whose references the index reads, besides TS/JS (extractImports.ts). The first
+ * language whose `matches` accepts a path reads that file; a path no language accepts is still a node
+ * of the graph, with name, path, history and activity signals but no reference edges.
+ */
+import type { LanguageSupport } from './language';
+
+export const LANGUAGES: readonly LanguageSupport[] = [];
+
+/** The language that reads the file at this workspace-relative path, if any. */
+export function languageOf(path: string): LanguageSupport | undefined {
+  return LANGUAGES.find((language) => language.matches(path));
+}
