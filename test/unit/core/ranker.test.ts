@@ -153,7 +153,7 @@ describe('resolveWeights', () => {
 
   it('rejects unknown names, negative and non-finite weights, listing the valid names', () => {
     const valid =
-      /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch$/;
+      /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch, contentSimilarity, contentMatch$/;
     assert.throws(
       () => resolveWeights('default', { coChnage: 1 }),
       (e: Error) => e instanceof WeightsError && /unknown signal 'coChnage'/.test(e.message) && valid.test(e.message),
