@@ -146,10 +146,11 @@ export class ContentIndex {
   }
 
   /**
-   * BM25 of every file containing at least one of `terms`, divided by the score a document of
-   * average length holding each term once would get: a value in [0, 1] for most files (a long file
-   * repeating every term can pass 1, so it is capped). Terms in too many files, or in no file but
-   * `exclude`, are skipped. Returns path -> value, only for files above 0.
+   * BM25 of every file containing at least one of `terms`, divided by the best file's: the best
+   * match is 1, like coChange's normalisation. Measured on zod (eval, 200 commits, seed 1, default
+   * + contentSimilarity .15): nP@10 .658 divided by the best file, .654 with the square root of the
+   * share of the query's own score, .648 with that share alone (at .10). Terms in too many files,
+   * or in no file but `exclude`, are skipped. Returns path -> value, only for files above 0.
    */
   scores(terms: readonly string[], exclude?: string): Map<string, number> {
     const result = new Map<string, number>();
@@ -158,9 +159,7 @@ export class ContentIndex {
     const excludeId = exclude === undefined ? -1 : (this.docIds.get(exclude) ?? -1);
     const avgLength = this.totalLength / Math.max(1, this.docIds.size);
     const acc = new Map<number, number>();
-    let best = 0;
     for (const { id: t, idf } of weighted) {
-      best += idf;
       const list = this.postings[t];
       const tfs = this.postingCounts[t];
       for (let i = 0; i < list.length; i++) {
@@ -172,7 +171,9 @@ export class ContentIndex {
         acc.set(d, (acc.get(d) ?? 0) + (idf * (tf * (BM25_K1 + 1))) / (tf + norm));
       }
     }
-    for (const [d, score] of acc) result.set(this.docs[d]!.path, Math.min(1, score / best));
+    let top = 0;
+    for (const score of acc.values()) top = Math.max(top, score);
+    for (const [d, score] of acc) result.set(this.docs[d]!.path, score / top);
     return result;
   }
 

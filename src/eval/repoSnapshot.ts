@@ -5,6 +5,7 @@
  * Reusable by anything that needs "the graph as at commit X" (eval, tune, replay).
  */
 import type { ImportGraph } from '../core/graph';
+import { ContentIndex } from '../core/contentIndex';
 import { isConfigPath } from '../workspace/sourceHost';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { GitObjectReader } from './gitObjectReader';
@@ -19,6 +20,8 @@ export const REBUILD_ABOVE_CHANGED_FILES = 200;
 
 export class RepoSnapshot {
   private built = false;
+  /** The words of every indexed file at the current commit (the content signals read them). */
+  readonly content = new ContentIndex();
 
   private constructor(
     private readonly reader: GitObjectReader,
@@ -52,6 +55,7 @@ export class RepoSnapshot {
     if (!this.built) {
       this.built = true;
       const stats = await this.index.build();
+      for (const path of this.index.graph.files()) this.readContent(path);
       return stats.files;
     }
     const relevant = (p: string) => isSourcePath(p) || isConfigPath(p);
@@ -62,9 +66,11 @@ export class RepoSnapshot {
     // Any config change re-resolves every import, once per config file when applied one at a time
     // (a release commit bumps dozens of package.json files): rebuild once instead, reusing the
     // extracted imports of every file that did not change.
+    for (const path of removed) this.content.remove(path);
     if (changed.size > REBUILD_ABOVE_CHANGED_FILES || [...changed].some(isConfigPath)) {
       const previous = [...this.index.records()].filter((r) => !changed.has(r.path));
       await this.index.build({ previous });
+      for (const path of [...added, ...modified]) this.readContent(path);
       return changed.size;
     }
     // Config files first: a changed tsconfig re-resolves imports, and the files then resolve against it.
@@ -82,7 +88,15 @@ export class RepoSnapshot {
       else if (!this.index.graph.has(path)) this.index.addFile(path);
       else this.index.updateFile(path, text);
     }
+    for (const path of [...added, ...modified]) this.readContent(path);
     return removed.length + added.length + modified.length;
+  }
+
+  private readContent(path: string): void {
+    if (!this.index.graph.has(path)) return this.content.remove(path);
+    const text = this.host.readFile(path);
+    if (text === undefined) this.content.remove(path);
+    else this.content.setText(path, text);
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 /**
  * contentMatch: the words of the search terms and of the task text (what the person or agent says
  * they are doing: "how does vi.mock hoisting work?") against what each file says — BM25 over file
- * contents, divided by the best score a file could get. nameMatch compares the same words with
+ * contents, divided by the best file's. nameMatch compares the same words with
  * paths; this finds the file that mentions 'hoisting' four times whatever it is called.
  */
 import { defineSignal, accumulateSparse } from './signal';

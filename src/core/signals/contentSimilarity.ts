@@ -1,8 +1,8 @@
 /**
  * contentSimilarity: how much of the active file's vocabulary a candidate shares, weighted by
  * rarity in the workspace — the BM25 score of the candidate against the active file's terms
- * (identifiers whole and split, words of comments and strings), divided by the best score a file
- * could get (see ContentIndex.scores). Evidence names the rarest shared terms: two files that
+ * (identifiers whole and split, words of comments and strings), divided by the best candidate's
+ * (ContentIndex.scores). Evidence names the rarest shared terms: two files that
  * both speak of `parseDate` and `localeTable` belong together even when no import links them.
  */
 import { defineSignal, accumulateSparse } from './signal';
