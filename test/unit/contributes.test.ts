@@ -166,31 +166,28 @@ export function contributionProblems(manifest: Manifest, code: CodeUsage): strin
   const settings = new Set(settingKeys(manifest));
   const contexts = new Set(contextKeys(manifest));
   const contributed = contributedNames(manifest);
+  const c = manifest.contributes ?? {};
+  /** A thing the code registers and package.json contributes: each side must hold the other's. */
+  const both = (thing: string, registered: ReadonlySet<string>, declared: Iterable<string>, verb: string) => {
+    const declaredSet = new Set(declared);
+    for (const x of difference(registered, declaredSet)) problems.push(`${thing} ${verb} by the code but not contributed: ${x}`);
+    for (const x of difference(declaredSet, registered)) problems.push(`${thing} contributed but never ${verb}: ${x}`);
+  };
+  both('command', code.registered.commands, commands, 'registered');
+  both('view', code.registered.views, viewIds(manifest), 'created');
+  both(
+    'language-model tool',
+    code.registered.lmTools,
+    (c.languageModelTools ?? []).map((t) => t.name),
+    'registered',
+  );
+  both(
+    'MCP provider',
+    code.registered.mcpProviders,
+    (c.mcpServerDefinitionProviders ?? []).map((p) => p.id),
+    'registered',
+  );
   const pairs: [string, Iterable<string>, ReadonlySet<string>][] = [
-    ['command registered by the code but not contributed', code.registered.commands, commands],
-    ['command contributed but never registered', commands, code.registered.commands],
-    ['view created by the code but not contributed', code.registered.views, new Set(viewIds(manifest))],
-    ['view contributed but never created', viewIds(manifest), code.registered.views],
-    [
-      'language-model tool registered but not contributed',
-      code.registered.lmTools,
-      new Set((manifest.contributes?.languageModelTools ?? []).map((t) => t.name)),
-    ],
-    [
-      'language-model tool contributed but never registered',
-      (manifest.contributes?.languageModelTools ?? []).map((t) => t.name),
-      code.registered.lmTools,
-    ],
-    [
-      'MCP provider registered but not contributed',
-      code.registered.mcpProviders,
-      new Set((manifest.contributes?.mcpServerDefinitionProviders ?? []).map((p) => p.id)),
-    ],
-    [
-      'MCP provider contributed but never registered',
-      (manifest.contributes?.mcpServerDefinitionProviders ?? []).map((p) => p.id),
-      code.registered.mcpProviders,
-    ],
     ['setting read by the code but not contributed', code.settingsRead, settings],
     ['setting contributed but never read', settings, new Set([...code.settingsRead, ...code.names])],
     ['context key set by the code but no when clause tests it', code.contextsSet, contexts],
@@ -199,7 +196,6 @@ export function contributionProblems(manifest: Manifest, code: CodeUsage): strin
   ];
   for (const [what, have, known] of pairs) for (const x of difference(have, known)) problems.push(`${what}: ${x}`);
 
-  const c = manifest.contributes ?? {};
   for (const [menu, items] of Object.entries(c.menus ?? {})) {
     for (const item of items) if (!commands.has(item.command)) problems.push(`menu ${menu} names a command that is not contributed: ${item.command}`);
   }
