@@ -171,11 +171,11 @@ describe('references', () => {
     const problemsOf = (text: string) => referenceProblems([{ file: 'src/core/x.ts', text }], targets);
 
     it('a document outside the repository', () => {
-      assert.deepEqual(problemsOf('measured in RANKING-EVIDENCE.md'), ['src/core/x.ts: RANKING-EVIDENCE.md is not a document of the repository']);
+      assert.deepEqual(problemsOf('measured in EVIDENCE-ELSEWHERE.md'), ['src/core/x.ts: EVIDENCE-ELSEWHERE.md is not a document of the repository']);
     });
 
     it('a § citation of a document outside the repository, and one that names no document', () => {
-      assert.deepEqual(problemsOf('the protocol of DESIGN.md §5'), ['src/core/x.ts: DESIGN.md is not a document of the repository']);
+      assert.deepEqual(problemsOf('the protocol of PLAN.md §5'), ['src/core/x.ts: PLAN.md is not a document of the repository']);
       assert.deepEqual(problemsOf('(protocol §5)'), ['src/core/x.ts: a § citation that names no document of the repository']);
     });
 
