@@ -39,9 +39,7 @@ import type {
   TaskInfo,
 } from './engineApi';
 import { errorMessage } from './core/errorMessage';
-
-/** DESIGN.md §4: recency half-life default, 2 hours. */
-export const DEFAULT_RECENCY_HALF_LIFE_MINUTES = 120;
+import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from './core/signals/recency';
 
 /** Changed file records are written to the store in batches after this quiet period (typing produces many). */
 const RECORD_FLUSH_MS = 1500;

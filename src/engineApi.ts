@@ -8,8 +8,9 @@
  */
 import type { RankedFile, SignalName } from './core/ranking';
 import type { RankingLogRow } from './store/records';
+import type { PresetName } from './core/presets';
 
-export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
+export type { PresetName };
 
 export interface Logger {
   info(message: string): void;

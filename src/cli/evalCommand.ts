@@ -1,13 +1,13 @@
 /**
- * `related-files eval`: replay git history (DESIGN.md §5) and print, per repository, each ranker's
+ * `related-files eval`: replay git history (docs/ARCHITECTURE.md, "Evaluation") and print, per repository, each ranker's
  * P@5, P@10, P@20, nP@10 with its bootstrap interval, MRR, Hit@10, the P@10 upper bound and time;
  * with several --repo, a table of means over repositories too. `--json` prints one object per ranker.
  */
 import { resolve } from 'node:path';
 import { commandUsage, UsageError, type OptionSpec } from './args';
 import { parseWeights } from './weightArgs';
-import { resolveWeights } from '../core/presets';
-import { standardRankers, rankerByName, weightedRanker, type EvalRanker } from '../eval/baselines';
+import { PRESET_NAMES, resolveWeights } from '../core/presets';
+import { standardRankers, rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS, type EvalRanker } from '../eval/baselines';
 import { runEval, type EvalReport } from '../eval/evalRun';
 import { reportTable, meanTable } from '../eval/evalTable';
 import { isGitRepository } from '../eval/gitCommand';
@@ -78,7 +78,7 @@ function chooseRankers(list: string | undefined, weightsText: string | undefined
       const ranker = rankerByName(name.trim());
       if (!ranker)
         throw new UsageError(
-          `--rankers: unknown ranker '${name}'; known: default, seed-0.13, debugging, refactoring, recency-only, imports-only, co-change-only, alphabetical`,
+          `--rankers: unknown ranker '${name}'; known: ${[...PRESET_NAMES, ...Object.keys(BASELINE_WEIGHTS), alphabeticalRanker.name].join(', ')}`,
         );
       return ranker;
     });

@@ -28,6 +28,7 @@ import type { EngineApi, Logger, RankAnswer } from '../engineApi';
 import { describeRankedFile, topReasons } from '../core/explain';
 import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/ranker';
 import { resolveInsideRoot } from '../workspace/safePath';
 import { errorMessage } from '../core/errorMessage';
 
@@ -44,9 +45,9 @@ export interface McpServerOptions {
 
 /** Bounds on `limit`: enough for an agent's reading list, small enough to keep answers a few KB. */
 export const MIN_LIMIT = 1;
-export const MAX_LIMIT = 200;
-/** 20 related files is what the tree view shows; an agent reads the top few. */
-export const DEFAULT_RELATED_LIMIT = 20;
+export { MAX_LIMIT };
+/** As many related files as the tree view shows; an agent reads the top few. */
+export const DEFAULT_RELATED_LIMIT = DEFAULT_LIMIT;
 /** The map defaults to the largest page: its job is an overview. */
 export const DEFAULT_MAP_LIMIT = MAX_LIMIT;
 

@@ -8,12 +8,14 @@ import { commandUsage, type OptionSpec } from './args';
 import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
+import { PRESET_NAMES } from '../core/presets';
+import { DEFAULT_LIMIT } from '../core/ranker';
 import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
-  limit: { type: 'number', description: 'how many files to show (default 20)' },
-  preset: { type: 'string', description: 'default | seed-0.13 | debugging | refactoring' },
+  limit: { type: 'number', description: `how many files to show (default ${DEFAULT_LIMIT})` },
+  preset: { type: 'string', description: PRESET_NAMES.join(' | ') },
   weights: { type: 'string', description: 'weight overrides, e.g. coChange=0.5,recency=0' },
   terms: { type: 'string', description: 'search words for the nameMatch signal, e.g. "auth token"' },
   json: { type: 'boolean', description: 'print RankedFile objects and timings as JSON' },

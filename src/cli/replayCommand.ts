@@ -10,7 +10,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { commandUsage, UsageError, type OptionSpec } from './args';
 import { parseWeights } from './weightArgs';
 import { resolveWeights, PRESETS } from '../core/presets';
-import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
+import { DEFAULT_RECENCY_HALF_LIFE_MINUTES, DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
 import { rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS } from '../eval/baselines';
 import { parseSessionLog, type RecordedSession } from '../eval/sessionLog';
 import { replaySessions } from '../eval/replayRun';
@@ -27,7 +27,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. recency=0.2" },
   mode: { type: 'string', description: 'new (moves to files not opened before), switch (every switch) or both (default)' },
   seed: { type: 'number', description: 'seed of the bootstrap intervals (default 1)' },
-  'half-life': { type: 'number', description: "recency half-life in minutes (default: the extension's, 120)" },
+  'half-life': { type: 'number', description: `recency half-life in minutes (default: the extension's, ${DEFAULT_RECENCY_HALF_LIFE_MINUTES})` },
   json: { type: 'boolean', description: 'print the whole report (summaries, per-session scores and issues) as JSON' },
   help: { type: 'boolean', description: 'show this help' },
 };

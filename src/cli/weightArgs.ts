@@ -3,9 +3,7 @@
  * checked again by the ranker (which lists the valid names); here we only catch malformed text.
  */
 import type { SignalName } from '../core/ranking';
-import type { PresetName } from '../engineApi';
-
-const PRESET_NAMES: readonly PresetName[] = ['default', 'seed-0.13', 'debugging', 'refactoring'];
+import { PRESET_NAMES, type PresetName } from '../core/presets';
 
 export function parseWeights(text: string | undefined): Partial<Record<SignalName, number>> | undefined {
   if (text === undefined || text.trim() === '') return undefined;

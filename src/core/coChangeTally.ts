@@ -4,14 +4,14 @@
  *
  * Each commit shared with an anchor adds 1 / (files in the commit - 1), decayed by its age with
  * a 180-day half-life: a two-file commit says more than a twenty-file one, and last month's
- * coupling more than that of three years ago. Measured in RANKING-EVIDENCE.md (+.015 nP@10 over
- * plain counts; 30-day half-lives hurt).
+ * coupling more than that of three years ago. docs/RANKING.md, "coChange": +.015 nP@10 over plain
+ * counts; 30-day half-lives hurt.
  */
 import type { CommitRecord } from './commitHistory';
 import type { FileTable } from './fileTable';
 import { LARGE_COMMIT_FILES } from './commitHistoryIndex';
 
-/** RANKING-EVIDENCE.md: 180 days beat 30 days and no decay. */
+/** 180 days beat 30 days and no decay (docs/RANKING.md, "coChange"). */
 export const COCHANGE_HALF_LIFE_MS = 180 * 24 * 60 * 60 * 1000;
 
 /**

@@ -11,7 +11,7 @@ import { dirOf } from './nameTokens';
 /**
  * Commits touching more than this many files are ignored for co-change: they are formatting
  * passes, renames and dependency bumps, not evidence that two files belong together.
- * RANKING-EVIDENCE.md (the 50/50 mix and its co-change variants were all measured with it).
+ * Every co-change measurement in docs/RANKING.md was made with this cap.
  */
 export const LARGE_COMMIT_FILES = 50;
 

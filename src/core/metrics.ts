@@ -1,5 +1,5 @@
 /**
- * Ranking quality measures (DESIGN.md §5). Each takes the ranked list (best first) and the set of
+ * Ranking quality measures (docs/ARCHITECTURE.md, "Metrics"). Each takes the ranked list (best first) and the set of
  * relevant paths for one query; the eval averages them over queries.
  */
 import { seededRandom } from './seededRandom';

@@ -1,7 +1,7 @@
 /**
  * Words in file names and paths, for the name/path similarity, sameStem and nameMatch signals.
  *
- * Rules measured in RANKING-EVIDENCE.md: split on camelCase, kebab-case, snake_case and dots; drop
+ * Rules measured in docs/RANKING.md, "nameSimilarity": split on camelCase, kebab-case, snake_case and dots; drop
  * extensions and the words that say nothing about what a file is about (test, spec, index, src, lib);
  * compare token sets by Jaccard. Tokens are lowercase.
  */

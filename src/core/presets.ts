@@ -1,21 +1,39 @@
 /**
  * Named weight sets, and resolveWeights: a preset plus any subset of per-signal overrides
  * (settings relatedFiles.weights.*, `--weights`), validated. Each preset says where its numbers
- * came from; `default` is to be replaced by weights learned with `related-files tune` across
- * several repositories, with the figures that chose them.
+ * came from; docs/RANKING.md keeps the measurements and the commands that reproduce them.
+ *
+ * This file is the only definition of the presets: their names, descriptions and weights. The
+ * settings, the preset picker and the CLI read them from here; package.json (which VS Code reads
+ * without running code) repeats the names, descriptions and default weights, and
+ * test/unit/contributes.test.ts fails when it stops matching.
  */
 import { SIGNAL_NAMES, type SignalName, type Weights } from './ranking';
 import type { Combiner } from './rrfCombiner';
 
-export type PresetName = 'default' | 'seed-0.13' | 'debugging' | 'refactoring';
+/** Every preset, in the order the settings and the picker list them. */
+export const PRESET_NAMES = ['default', 'seed-0.13', 'debugging', 'refactoring'] as const;
+
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** The preset used when none is chosen (and for an unknown name in settings). */
+export const DEFAULT_PRESET: PresetName = 'default';
+
+/** One sentence per preset: the settings UI (package.json enumDescriptions) and the preset picker show it. */
+export const PRESET_DESCRIPTIONS: Readonly<Record<PresetName, string>> = Object.freeze({
+  default: 'Weights learned from the git history of several real repositories.',
+  'seed-0.13': 'The original hand-set mix (imports, proximity, recency, task, file type, centrality), kept as a baseline.',
+  debugging: 'Boosts recency and the active task: what you just looked at.',
+  refactoring: 'Boosts the import graph: what this file uses and what uses it.',
+});
 
 function weights(values: Partial<Record<SignalName, number>>): Weights {
   return Object.freeze(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, values[s] ?? 0])) as Record<SignalName, number>);
 }
 
 /**
- * The seed design's weights (DESIGN.md §4), kept unchanged as the baseline every eval reports:
- * nP@10 .248 on five public repositories (RANKING-EVIDENCE.md).
+ * The seed design's weights, kept unchanged as the baseline every eval reports: nP@10 .248 on five
+ * public repositories in the first measurement, .241 in today's `eval` (docs/RANKING.md, "Presets").
  */
 const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskContext: 0.15, fileType: 0.1, centrality: 0.05 });
 
@@ -25,13 +43,13 @@ const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskCo
  * excalidraw/excalidraw, trpc/trpc, TanStack/query and vitest-dev/vitest, and judged on the
  * newer half: nP@10 .484, MRR .533, Hit@10 .797 there, against .466 / .519 / .782 for the
  * previous default (the same search without coChangeStrength and recentCoChange) and
- * .243 / .239 / .491 for seed-0.13 (README, "How the default weights were chosen"). History
+ * .243 / .239 / .491 for seed-0.13 (docs/RANKING.md, "How the default weights were chosen"). History
  * carries most of the weight, split across its views: how much (coChangeStrength), how lately
  * (recentCoChange), by whom (authorCoChange), the folder's (directoryCoChange) and the
  * normalised tally (coChange); the name signals come next. changeFrequency earned 0 and keeps it
  * (it adds nothing next to co-change; the tooltip still shows it). taskContext cannot be
  * measured on commits (a replayed commit has no session): its .15 was chosen with `replay`
- * (README, "Recorded sessions") as the balance of two kinds of session. On 29 recorded
+ * (docs/RANKING.md, "taskContext") as the balance of two kinds of session. On 29 recorded
  * code-reading sessions (new-file moves) .06 / .10 / .15 / .20 / .30 give Hit@10 .567 / .582 /
  * .601 / .590 / .590 and MRR .285 / .294 / .299 / .314 / .326; on 100 editing sessions derived
  * from vitest commits they give Hit@10 .381 / .367 / .352 / .351 / .334 and MRR .232 / .216 / .211
@@ -59,8 +77,8 @@ const DEFAULT = weights({
 });
 
 /**
- * Debugging: what you just touched and the task you are on matter most (DESIGN.md §4: recency
- * and task boosted). Default with recency .30 (twice the seed design's .15, six times default's)
+ * Debugging: what you just touched and the task you are on matter most (recency and task
+ * boosted). Default with recency .30 (twice the seed design's .15, six times default's)
  * and taskContext .30 (twice default's): a file edited a minute ago (recency ~1) then
  * outweighs any import link (relationship + proximity, together well under .30 in default). Not
  * measured: commits cannot show it; `replay` on recorded debugging sessions is the way to judge it.
@@ -68,7 +86,7 @@ const DEFAULT = weights({
 const DEBUGGING = weights({ ...DEFAULT, recency: 0.3, taskContext: 0.3 });
 
 /**
- * Refactoring: the import graph matters most (DESIGN.md §4: graph boosted): who imports this,
+ * Refactoring: the import graph matters most (graph boosted): who imports this,
  * what breaks if it changes. Default with the seed design's graph weights (relationship .30,
  * proximity .25), centrality .08, and every co-change view at half default's. Not measured yet.
  */
@@ -90,8 +108,6 @@ export const PRESETS: Readonly<Record<PresetName, Weights>> = Object.freeze({
   debugging: DEBUGGING,
   refactoring: REFACTORING,
 });
-
-export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
 
 /**
  * How each preset combines its signals (rrfCombiner.ts). 'sum' is weight x value, the combiner

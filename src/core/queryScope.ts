@@ -8,7 +8,7 @@ import type { HistoryFacts } from './commitHistory';
 import { fileTable, type FileTable } from './fileTable';
 import { importDistances, type Distances } from './importDistance';
 
-/** DESIGN.md §4: proximity counts import distances up to 4 hops; beyond that files are unrelated. */
+/** proximity counts import distances up to 4 hops; beyond that files are unrelated. */
 export const MAX_HOPS = 4;
 
 export interface QueryScope {

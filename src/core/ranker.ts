@@ -1,6 +1,6 @@
 /**
- * rankFiles: every indexed file but the query file, scored as the weighted sum of the signals of
- * DESIGN.md §4, best first, with each signal's value, contribution and evidence.
+ * rankFiles: every indexed file but the query file, scored as the weighted sum of the signals
+ * (signals/, described in docs/RANKING.md), best first, with each signal's value, contribution and evidence.
  *
  * One pass per query: prepare each signal once (one BFS from the query file, one co-change tally),
  * let each signal with a non-zero weight add to a dense score array (sparse signals touch only
@@ -23,11 +23,13 @@ import { changeFrequency, historyIndex } from './commitHistoryIndex';
 import { accumulateRrf, checkRrfK, rankByValue, rrfTerm, type Combiner, type SignalRanks } from './rrfCombiner';
 import { errorMessage } from './errorMessage';
 
-export { resolveWeights, PRESETS, PRESET_NAMES, WeightsError, type PresetName } from './presets';
+export { resolveWeights, PRESETS, PRESET_NAMES, DEFAULT_PRESET, WeightsError, type PresetName } from './presets';
 export { COMBINERS, DEFAULT_RRF_K, type Combiner } from './rrfCombiner';
 
-/** DESIGN.md §6: the tree view shows 20 files by default. */
+/** How many files a ranking returns unless asked otherwise: the view's rows, the picker's items, an agent's answer. */
 export const DEFAULT_LIMIT = 20;
+/** The largest limit the faces accept (settings, LM tool, MCP): keeps a typo (20000) from building a huge list. */
+export const MAX_LIMIT = 200;
 
 export interface RankOptions {
   /** How many files to return (default 20; Infinity = all). */

@@ -3,7 +3,7 @@
  * hover, CLI, MCP, LM tool).
  */
 
-/** Every signal the ranker knows, in display order. DESIGN.md §4 defines each. */
+/** Every signal the ranker knows, in display order. docs/RANKING.md, "Signals" describes each. */
 export const SIGNAL_NAMES = [
   'relationship',
   'proximity',

@@ -1,5 +1,5 @@
 /**
- * The rankers an eval compares (DESIGN.md §5): the product's presets, and baselines that are the
+ * The rankers an eval compares (docs/ARCHITECTURE.md, "Evaluation"): the product's presets, and baselines that are the
  * product's own ranker with a one-hot weight vector — so a baseline differs from `default` only
  * in its weights, never in how a signal is computed. Alphabetical is the floor every ranker must clear.
  */

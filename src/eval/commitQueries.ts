@@ -1,5 +1,5 @@
 /**
- * The queries one sampled commit yields (DESIGN.md §5): each changed source file Q that existed at
+ * The queries one sampled commit yields (docs/ARCHITECTURE.md, "Evaluation"): each changed source file Q that existed at
  * the parent, with the other changed source files that existed at the parent as the answer.
  * A commit whose changed files were all new yields nothing.
  */

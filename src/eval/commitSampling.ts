@@ -1,5 +1,5 @@
 /**
- * Which commits the eval replays (DESIGN.md §5): non-merge commits with a parent that change
+ * Which commits the eval replays (docs/ARCHITECTURE.md, "Evaluation"): non-merge commits with a parent that change
  * 2–12 source files, from the last 2 years of the repository (widened when fewer than 100
  * qualify), at most N of them drawn with a seeded RNG and replayed oldest first.
  */
@@ -9,7 +9,7 @@ import { isSourcePath } from './sourceFiles';
 
 /** Fewer changed files than this leaves no other file to predict. */
 export const MIN_CHANGED_SOURCE_FILES = 2;
-/** Larger commits are sweeping renames or formatting passes, not one piece of work (protocol §5). */
+/** Larger commits are sweeping renames or formatting passes, not one piece of work. */
 export const MAX_CHANGED_SOURCE_FILES = 12;
 /** The window widens (doubling) until at least this many commits qualify, or all history is in. */
 export const MIN_QUALIFYING_COMMITS = 100;

@@ -1,6 +1,6 @@
 /**
  * `eval` on one repository: replay sampled commits and score every ranker on every query
- * (DESIGN.md §5). The rankers see the same snapshot, history and facts per query.
+ * (docs/ARCHITECTURE.md, "Evaluation"). The rankers see the same snapshot, history and facts per query.
  */
 import { scoreQuery } from '../core/metrics';
 import { EVAL_DEPTH, type EvalRanker } from './baselines';

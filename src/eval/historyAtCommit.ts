@@ -3,7 +3,7 @@
  * forward: the per-file commit index and each file's last commit time grow as the walk passes
  * commits, so no sample re-reads git or rebuilds what the previous one built.
  *
- * Recency stands in as each file's last commit time before C (DESIGN.md §5), and the "current
+ * Recency stands in as each file's last commit time before C (docs/ARCHITECTURE.md, "Evaluation"), and the "current
  * user" of authorCoChange is C's author.
  */
 import type { CommitRecord, HistoryFacts } from '../core/commitHistory';

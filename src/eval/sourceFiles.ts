@@ -1,5 +1,5 @@
 /**
- * Which paths count as source files for the eval protocol (DESIGN.md §5): the files the index
+ * Which paths count as source files for the eval protocol (docs/ARCHITECTURE.md, "Evaluation"): the files the index
  * reads, minus lockfiles and generated output, which change together for mechanical reasons and
  * would reward a ranker for predicting a build step.
  */

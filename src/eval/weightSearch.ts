@@ -1,7 +1,8 @@
 /**
  * Scoring weight vectors on recorded query features, and coordinate ascent over them.
  *
- * Coordinate ascent (RANKING-EVIDENCE.md: +.073 nP@10 over the hand-set blend, time-split): from a
+ * Coordinate ascent (docs/RANKING.md, "How the default weights were chosen"; +.073 nP@10 over a hand-set
+ * blend in the first measurements, time-split): from a
  * start vector, try each signal's weight scaled by a few factors (and switched on when it is 0),
  * keep the change that raises the objective most, and repeat until a round changes nothing. The
  * objective is mean nP@10 with every repository counting once, so a repository with many queries

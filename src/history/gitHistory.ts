@@ -18,9 +18,12 @@ import { GitLogParser, LOG_FORMAT } from './gitLogParser';
 import { CurrentNames } from './currentNames';
 import { errorMessage } from '../core/errorMessage';
 
-/** History cap by count (setting relatedFiles.history.maxCommits; the default). */
+/**
+ * History cap by count (ReadCommitsOptions.maxCommits; no setting): bounds the first read of a huge
+ * history; coupling that old counts little anyway (180-day half-life, docs/RANKING.md, "coChange").
+ */
 export const DEFAULT_MAX_COMMITS = 20_000;
-/** History cap by age in years (setting relatedFiles.history.maxYears; the default). */
+/** History cap by age in years (ReadCommitsOptions.maxYears; no setting), the same window the eval samples commits from. */
 export const DEFAULT_MAX_YEARS = 2;
 /**
  * Commits touching more files than this keep no file list (they stay in the count). The ranker

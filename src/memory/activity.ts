@@ -1,6 +1,6 @@
 /**
  * Editor activity: which files were viewed (editor became active), edited (document changed) and
- * saved, when, and how often — the facts behind the recency signal (DESIGN.md §4).
+ * saved, when, and how often — the facts behind the recency signal.
  *
  * Editors fire these in floods (every keystroke is a change; flicking through tabs is a string of
  * views). Two rules keep that from becoming a flood of rows and writes:

@@ -13,15 +13,16 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { EngineApi } from '../engineApi';
 import { relatedFilesText } from '../core/agentAnswer';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/ranker';
 import { resolveInWorkspace } from '../workspace/safePath';
 
 export const LM_TOOL_NAME = 'related-files_getRelatedFiles';
 export const MCP_PROVIDER_ID = 'related-files.mcpServers';
 
-/** The tool's limit bounds, as declared in package.json (languageModelTools[].inputSchema). */
+/** The tool's limit bounds, as declared in package.json (languageModelTools[].inputSchema; a unit test compares them). */
 export const LM_MIN_LIMIT = 1;
-export const LM_MAX_LIMIT = 200;
-export const LM_DEFAULT_LIMIT = 20;
+export const LM_MAX_LIMIT = MAX_LIMIT;
+export const LM_DEFAULT_LIMIT = DEFAULT_LIMIT;
 
 export interface GetRelatedFilesInput {
   readonly path: string;

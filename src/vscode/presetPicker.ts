@@ -3,16 +3,9 @@
  * writes `relatedFiles.preset` (the configuration listener then re-ranks).
  */
 import * as vscode from 'vscode';
-import type { PresetName } from '../engineApi';
 import { SIGNAL_NAMES, type Weights } from '../core/ranking';
-import { PRESET_NAMES, SETTINGS_SECTION } from './settings';
-
-export const PRESET_DESCRIPTIONS: Readonly<Record<PresetName, string>> = {
-  default: 'weights learned from the git history of several real repositories',
-  'seed-0.13': 'the original hand-set mix, kept as a baseline',
-  debugging: 'boosts recency and the active task',
-  refactoring: 'boosts the import graph',
-};
+import { PRESET_DESCRIPTIONS, PRESET_NAMES, type PresetName } from '../core/presets';
+import { SETTINGS_SECTION } from './settings';
 
 /** "coChange 0.40 · relationship 0.20 · …": non-zero weights, largest first. */
 export function describeWeights(weights: Weights): string {

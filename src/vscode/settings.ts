@@ -3,19 +3,13 @@
  * Reads through a minimal `get` interface (vscode's WorkspaceConfiguration satisfies it) so the
  * mapping is plain data in, data out and runs in unit tests without VS Code.
  */
-import type { EngineOptions, PresetName, RankRequest } from '../engineApi';
+import type { EngineOptions, RankRequest } from '../engineApi';
 import { SIGNAL_NAMES, type SignalName } from '../core/ranking';
+import { DEFAULT_PRESET, PRESET_NAMES, type PresetName } from '../core/presets';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/ranker';
+import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from '../core/signals/recency';
 
 export const SETTINGS_SECTION = 'relatedFiles';
-
-export const PRESET_NAMES: readonly PresetName[] = ['default', 'seed-0.13', 'debugging', 'refactoring'];
-
-/** DESIGN.md §6: the view shows the top 20 unless the user asks for more. */
-export const DEFAULT_LIMIT = 20;
-/** DESIGN.md §4: recency half-life of 2 hours. */
-export const DEFAULT_RECENCY_HALF_LIFE_MINUTES = 120;
-/** Keeps a typo (20000) from making every rank build a huge list. */
-const MAX_LIMIT = 200;
 
 export interface ConfigurationReader {
   get<T>(key: string): T | undefined;
@@ -45,7 +39,7 @@ export function readSettings(config: ConfigurationReader): RelatedFilesSettings 
   const halfLife = config.get<number>('recencyHalfLifeMinutes');
   const exclude = config.get<unknown>('exclude');
   return {
-    preset: PRESET_NAMES.includes(preset as PresetName) ? (preset as PresetName) : 'default',
+    preset: (PRESET_NAMES as readonly string[]).includes(preset as string) ? (preset as PresetName) : DEFAULT_PRESET,
     weights,
     limit: typeof limit === 'number' && limit >= 1 ? Math.min(MAX_LIMIT, Math.floor(limit)) : DEFAULT_LIMIT,
     exclude: Array.isArray(exclude) ? exclude.filter((g): g is string => typeof g === 'string' && g.length > 0) : [],

@@ -35,7 +35,7 @@ import { TsconfigSet } from './tsconfigs';
 import { WorkspacePackages } from './workspacePackages';
 import { errorMessage } from '../core/errorMessage';
 
-/** Files above this size are generated or data, not code a person navigates (the 1 MiB). */
+/** Files above this size (1 MiB) are generated or data, not code a person navigates. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 /** Yield to the event loop after this much synchronous work so an editor stays responsive. */
 const YIELD_EVERY_MS = 40;

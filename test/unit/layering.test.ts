@@ -1,5 +1,5 @@
 /**
- * The import direction of DESIGN.md §2, checked on every source file:
+ * The import direction of docs/ARCHITECTURE.md, "Layers", checked on every source file:
  * vscode/ and cli/ -> engine and eval/ -> workspace/, history/, store/, memory/ -> core/.
  * Only src/vscode imports 'vscode'; src/core imports nothing from Node or from the layers above it.
  */
@@ -60,7 +60,7 @@ describe('layering', () => {
       const layer = layerOf(file);
       const allowed = ALLOWED[layer];
       if (!allowed) {
-        violations.push(`${relative(SRC, file)}: unknown layer '${layer}' (add it to DESIGN.md and this test)`);
+        violations.push(`${relative(SRC, file)}: unknown layer '${layer}' (add it to docs/ARCHITECTURE.md and this test)`);
         continue;
       }
       for (const spec of importsOf(file)) {

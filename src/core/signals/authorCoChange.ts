@@ -1,6 +1,6 @@
 /**
  * authorCoChange: co-change counting only the current git user's commits, normalised by its own
- * best candidate. RANKING-EVIDENCE.md: +.011 nP@10 as an extra term; it hurts as a replacement
+ * best candidate. docs/RANKING.md, "authorCoChange": +.011 nP@10 as an extra term; it hurts as a replacement
  * for coChange, so it never stands alone in a preset.
  */
 import { defineSignal } from './signal';

@@ -1,5 +1,5 @@
 /**
- * centrality: log(1 + degree) / log(1 + max degree) over the whole import graph (DESIGN.md §4).
+ * centrality: log(1 + degree) / log(1 + max degree) over the whole import graph.
  * The log keeps one hub from flattening every other file to 0. Computed per graph version in
  * the file table, not per query.
  */

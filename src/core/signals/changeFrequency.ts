@@ -1,6 +1,6 @@
 /**
  * changeFrequency: the percentile of the candidate's commit count among the indexed files that
- * have any (DESIGN.md §4). Files that change often are more often needed; 0 for files no commit
+ * have any. Files that change often are more often needed; 0 for files no commit
  * touched. Query-independent, cached per history and graph paths (historyIndex.ts).
  */
 import { defineSignal } from './signal';

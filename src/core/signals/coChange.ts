@@ -2,7 +2,7 @@
  * coChange: how often the candidate changed in the same commits as the query file (or, without
  * one, as the open files), weighted and decayed as coChangeTally.ts explains, divided by the
  * best candidate's weight so the top co-changer scores 1. The strongest single signal measured
- * (RANKING-EVIDENCE.md: nP@10 .435 alone against .248 for the seed weights).
+ * (docs/RANKING.md, "coChange": nP@10 .435 alone against .248 for the seed weights).
  */
 import { defineSignal } from './signal';
 import { noHistoryReason, type QueryScope } from '../queryScope';

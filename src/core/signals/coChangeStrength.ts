@@ -3,9 +3,9 @@
  * coChange is normalised by the best candidate, so one shared commit scores 1 when it is all the
  * query file has; this signal tells that apart from a pair changed together in twenty commits.
  * Value = half the shared commits saturating at SATURATION, half the share of the query file's
- * commits that also touched the candidate. Measured (README, "How the default weights were
- * chosen"): with recentCoChange, held-back nP@10 .484 on the five repositories against .466
- * for the best weights without the two.
+ * commits that also touched the candidate. Measured (docs/RANKING.md, "coChangeStrength"): with
+ * recentCoChange, held-back nP@10 .484 on the five repositories against .466 for the best weights
+ * without the two.
  */
 import { defineSignal } from './signal';
 import type { SignalValue } from '../ranking';

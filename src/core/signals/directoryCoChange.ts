@@ -1,7 +1,7 @@
 /**
  * directoryCoChange: commits that touch a file in the query's folder (without a query, the open
  * files' folders) and also touch the candidate, weighted like coChange and normalised by the best
- * candidate. RANKING-EVIDENCE.md: +.010 nP@10, helping files with little history of their own.
+ * candidate. docs/RANKING.md, "directoryCoChange": +.010 nP@10, helping files with little history of their own.
  */
 import { defineSignal } from './signal';
 import { noHistoryReason } from '../queryScope';

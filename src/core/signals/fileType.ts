@@ -1,5 +1,5 @@
 /**
- * fileType: what kind of file the candidate is, as a prior (DESIGN.md §4): source 1.0, types 0.8,
+ * fileType: what kind of file the candidate is, as a prior: source 1.0, types 0.8,
  * config 0.6, test 0.4, docs 0.2, asset 0. The seed design's values, kept with the seed baseline.
  */
 import { defineSignal } from './signal';

@@ -1,6 +1,6 @@
 /**
  * nameMatch: Jaccard of the candidate's path words against the search terms typed by a user or
- * agent (quick pick, LM tool, MCP). 0 when no terms are given (DESIGN.md §4).
+ * agent (quick pick, LM tool, MCP). 0 when no terms are given.
  */
 import { defineSignal } from './signal';
 import { termTokens } from '../nameTokens';

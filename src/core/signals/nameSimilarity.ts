@@ -1,6 +1,6 @@
 /**
  * nameSimilarity: Jaccard of the file-name words of candidate and query (camelCase, kebab and
- * snake split; test, spec, index, src, lib and extensions dropped). RANKING-EVIDENCE.md: the
+ * snake split; test, spec, index, src, lib and extensions dropped). docs/RANKING.md, "nameSimilarity": the
  * largest single gain over the 50/50 mix (+.032 nP@10); it pairs `authStore.ts` with `useAuth.ts`.
  */
 import { defineSignal } from './signal';

@@ -1,6 +1,6 @@
 /**
  * pathSimilarity: Jaccard of the path words (folders + name, same rules as nameSimilarity).
- * RANKING-EVIDENCE.md: +.032 nP@10, and the best signal for files with no history yet.
+ * docs/RANKING.md, "pathSimilarity": +.032 nP@10, and the best signal for files with no history yet.
  */
 import { defineSignal } from './signal';
 import { pathTokens } from '../nameTokens';

@@ -1,6 +1,6 @@
 /**
  * proximity: 1 / 2^(d-1) for the shortest undirected import distance d from the query file,
- * up to MAX_HOPS (DESIGN.md §4); 0 beyond. Unlike relationship it keeps counting past two hops
+ * up to MAX_HOPS; 0 beyond. Unlike relationship it keeps counting past two hops
  * and its evidence shows the chain.
  */
 import { defineSignal } from './signal';

@@ -7,8 +7,13 @@ import { defineSignal, accumulateSparse } from './signal';
 import { type QueryScope } from '../queryScope';
 import { timeAgo } from '../evidenceText';
 
-/** DESIGN.md §4's default half-life; used when facts carry an unusable one (0, negative, NaN). */
-export const DEFAULT_RECENCY_HALF_LIFE_MS = 2 * 60 * 60 * 1000;
+/**
+ * Default half-life of recency, 2 hours: a file viewed this morning still counts, one from yesterday
+ * barely (docs/RANKING.md, "recency"). The setting relatedFiles.recencyHalfLifeMinutes defaults to it.
+ */
+export const DEFAULT_RECENCY_HALF_LIFE_MINUTES = 120;
+/** The same in milliseconds; also used when facts carry an unusable half-life (0, negative, NaN). */
+export const DEFAULT_RECENCY_HALF_LIFE_MS = DEFAULT_RECENCY_HALF_LIFE_MINUTES * 60_000;
 
 function halfLife(scope: QueryScope): number {
   const h = scope.facts.recencyHalfLifeMs;

@@ -3,8 +3,7 @@
  * commit. The freshest shared commit decides: its 30-day decay, scaled down for commits of more
  * than FOCUSED_COMMIT_FILES other files (coChangeTally.ts). coChange already decays (180 days)
  * but sums over years; a pair edited together last week is likely part of work still going on.
- * As coChange's own decay 30 days hurt (RANKING-EVIDENCE.md); as a separate term it helps
- * (README, "How the default weights were chosen").
+ * As coChange's own decay 30 days hurt; as a separate term it helps (docs/RANKING.md, "recentCoChange").
  */
 import { defineSignal } from './signal';
 import type { SignalValue } from '../ranking';

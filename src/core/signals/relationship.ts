@@ -1,7 +1,7 @@
 /**
  * relationship: how directly the candidate is tied to the query file.
  * 1.0 imports or is imported by it; 0.5 two import hops away; 0.25 in the same folder; else 0.
- * The values are DESIGN.md §4's (the seed design's, kept because the seed baseline uses them).
+ * The values are the seed design's, kept because the seed baseline uses them.
  */
 import { defineSignal } from './signal';
 import { type QueryScope } from '../queryScope';

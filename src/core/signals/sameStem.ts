@@ -1,7 +1,7 @@
 /**
  * sameStem: another file with the same basename before the first dot (`auth.ts`, `auth.test.ts`,
  * `auth.module.css`), scored 1 / (1 + folder-tree distance) so the one next door beats the one in
- * a parallel package. `index` never matches (every folder has one). RANKING-EVIDENCE.md: +.020
+ * a parallel package. `index` never matches (every folder has one). docs/RANKING.md, "sameStem": +.020
  * nP@10, better than test <-> source pairing by name.
  */
 import { defineSignal, accumulateSparse } from './signal';

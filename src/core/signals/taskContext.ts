@@ -1,7 +1,7 @@
 /**
  * taskContext: the candidate's place in the active task (explicit, or the implicit session).
  * Flagged 1.0, explored 0.8, in the same folder as a task file 0.5, in a sibling folder of one
- * 0.25 (DESIGN.md §4). Reads facts.task; context.taskId, when given, must name that task.
+ * 0.25. Reads facts.task; context.taskId, when given, must name that task.
  */
 import { defineSignal, accumulateSparse } from './signal';
 import type { QueryScope } from '../queryScope';
