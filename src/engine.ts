@@ -23,9 +23,11 @@ import { TaskMemory, type TaskSummary } from './memory/tasks';
 import { exportSessions } from './memory/sessionExport';
 import { gitLocation } from './history/gitLocation';
 import { watchHead, type HeadWatcher } from './history/headWatcher';
-import type { RankingLogRow } from './store/records';
+import type { AgentLogRow, AgentReadKind, RankingLogRow } from './store/records';
+import { AGENT_READ_WINDOW_MS, presetLabel } from './core/agentAnswer';
 import type {
   ActivityKind,
+  AgentAnswer,
   EngineApi,
   EngineOptions,
   EngineState,
@@ -70,6 +72,12 @@ export class Engine implements EngineApi {
   private indexing: Promise<FolderStats[]> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /**
+   * The last answer given to an agent by this engine, still waiting for its first read. Kept in
+   * memory, not looked up by time: the order of calls says what came after what even when the
+   * clock goes backwards, and a new session never takes a read for an answer of an earlier one.
+   */
+  private pendingAgentAnswer: { readonly id: number; readonly root: string; readonly queryPath: string; readonly time: number } | undefined;
 
   private constructor(
     options: EngineOptions,
@@ -397,6 +405,44 @@ export class Engine implements EngineApi {
     return this.store.rankingLog(since);
   }
 
+  logAgentAnswer(answer: AgentAnswer): void {
+    if (this.options.logAgents === false || answer.returned.length === 0) return;
+    const where = this.locate(answer.query);
+    if (!where) return;
+    const time = this.now();
+    const id = this.store.logAgentAnswer({
+      time,
+      root: where.folder.root,
+      source: answer.source,
+      queryPath: where.rel,
+      taskId: answer.taskId ?? this.tasks.current().id,
+      preset: presetLabel(answer.preset ?? this.options.preset ?? 'default', this.options.weights),
+      returned: answer.returned,
+    });
+    this.pendingAgentAnswer = { id, root: where.folder.root, queryPath: where.rel, time };
+  }
+
+  logAgentRead(path: string, kind: AgentReadKind): void {
+    const pending = this.pendingAgentAnswer;
+    if (this.options.logAgents === false || !pending) return;
+    const where = this.locate(path);
+    if (!where || where.folder.root !== pending.root || where.rel === pending.queryPath) return;
+    // A clock that went backwards makes the elapsed time negative: the read still came after the answer.
+    const time = Math.max(this.now(), pending.time);
+    this.pendingAgentAnswer = undefined;
+    if (time - pending.time > AGENT_READ_WINDOW_MS) return;
+    this.store.logAgentRead(pending.id, where.rel, time, kind);
+  }
+
+  agentLog(since = 0): readonly AgentLogRow[] {
+    return this.store.agentLog(since);
+  }
+
+  /** True when another process holds the database: this engine answers, but saves nothing (its logs included). */
+  get databaseReadOnly(): boolean {
+    return this.store.readOnly;
+  }
+
   /**
    * The recorded activity of every folder as replayable sessions. A session's base commit is HEAD
    * as read at start when the session began after that read, else the folder's last commit before
@@ -540,6 +586,7 @@ export class Engine implements EngineApi {
     const newRoots = options.roots && JSON.stringify(options.roots.map(normaliseRoot)) !== JSON.stringify(this.roots);
     this.options = next;
     if (options.recordSessions !== undefined) this.activity.setKeepEvents(options.recordSessions);
+    if (options.logAgents === false) this.pendingAgentAnswer = undefined;
     const before = this.folders;
     if (newRoots) {
       const keep = new Map(this.folders.map((f) => [f.root, f]));

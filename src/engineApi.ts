@@ -7,8 +7,10 @@
  * speak in absolute paths) plus the workspace-relative path inside each RankedFile.
  */
 import type { RankedFile, SignalName } from './core/ranking';
-import type { RankingLogRow } from './store/records';
+import type { AgentLogRow, AgentReadKind, AgentSource, RankingLogRow } from './store/records';
 import type { PresetName } from './core/presets';
+
+export type { AgentLogRow, AgentReadKind, AgentSource };
 
 export type { PresetName };
 
@@ -36,6 +38,8 @@ export interface EngineOptions {
   readonly limit?: number;
   /** Keep raw activity events for "Export Session Log" (setting relatedFiles.sessions.record; opt-in). */
   readonly recordSessions?: boolean;
+  /** Log agents' answers and what they read next (setting relatedFiles.log.agents, `mcp --no-log`); default true. */
+  readonly logAgents?: boolean;
   readonly log?: Logger;
   /** Clock, injectable for tests. */
   readonly now?: () => number;
@@ -99,6 +103,19 @@ export interface TaskInfo {
   readonly files: readonly { path: string; visits: number; flagged: boolean }[];
 }
 
+/** An answer given to an agent, as its face reports it. */
+export interface AgentAnswer {
+  readonly source: AgentSource;
+  /** Absolute path of the query file. */
+  readonly query: string;
+  /** The task the agent named; the active task is logged when absent. */
+  readonly taskId?: string;
+  /** The preset the request named; the configured one is logged when absent. */
+  readonly preset?: PresetName;
+  /** The files returned, best first (RankedFile.path: relative to the query's folder). */
+  readonly returned: readonly string[];
+}
+
 export interface SessionLogExport {
   /** One JSON object per line (the format `related-files replay` reads); '' when there is nothing. */
   readonly text: string;
@@ -136,6 +153,16 @@ export interface EngineApi {
   logOpened(path: string): void;
   /** Rankings shown since `since` (epoch ms) and what was opened next: the online hit rate's data. */
   rankingLog(since?: number): readonly RankingLogRow[];
+  /** Agents' online measure: an answer given to an agent (nothing is logged when logAgents is off or nothing was returned). */
+  logAgentAnswer(answer: AgentAnswer): void;
+  /**
+   * A file (absolute path) an agent went on to after an answer: it becomes the first read of the
+   * most recent answer this engine logged, if that answer has none yet, is in the same folder, is
+   * not about this file itself, and is at most AGENT_READ_WINDOW_MS old. Paths outside every folder are ignored.
+   */
+  logAgentRead(path: string, kind: AgentReadKind): void;
+  /** Agent answers since `since` (epoch ms) and the first file read after each. */
+  agentLog(since?: number): readonly AgentLogRow[];
   /** Recorded activity as replayable session JSON lines (needs relatedFiles.sessions.record and git). */
   exportSessionLog(since?: number): Promise<SessionLogExport>;
   /** Settings changed: new weights, preset, excludes, half-life... */

@@ -8,6 +8,11 @@
  * file watcher keeps the engine current with edits on disk. The database lives in the user's cache
  * directory (or --db, which may not lie inside the workspace): the server writes nothing into the
  * repository.
+ *
+ * The agent log: answers and the files the agent went on to (its next paths, and files changed on
+ * disk while the server runs) go into that database, for `related-files report`; --no-log keeps
+ * none. A second server on a database another process holds answers all the same, read-only: it
+ * says so once on stderr and saves nothing.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { commandUsage, type OptionSpec } from './args';
@@ -24,10 +29,11 @@ const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
   watch: { type: 'string', description: 'how to follow edits on disk: auto (fs.watch, else polling) | poll | off (default auto)' },
   quiet: { type: 'boolean', description: 'no progress on stderr (warnings still)' },
+  'no-log': { type: 'boolean', description: 'keep no agent log (answers and the files read after them) in the database' },
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [--watch auto|poll|off] [--quiet]';
+const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [--no-log] [--watch auto|poll|off] [--quiet]';
 
 /** At most one progress line per phase change or per this interval, so stderr stays readable in client logs. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -56,6 +62,7 @@ export async function run(args: string[]): Promise<number> {
     dbPath,
     historyEnabled: !options['no-history'],
     historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
+    logAgents: !options['no-log'],
     log,
   });
   const server = createMcpServer({ engine: opening, root, version, indexingNote: () => indexingNote, log });
@@ -63,6 +70,7 @@ export async function run(args: string[]): Promise<number> {
   await server.connect(new StdioServerTransport());
   log.info(`related-files mcp: serving ${root} over stdio${dbPath ? ` (database ${dbPath})` : ''}`);
   const engine = await opening;
+  if (engine.databaseReadOnly) log.warn(`database ${dbPath} is in use by another process: answering read-only, nothing of this session is saved`);
 
   const progress = progressReporter(log.info);
   const indexed = engine
@@ -92,6 +100,8 @@ export async function run(args: string[]): Promise<number> {
       onChanges: async (changes) => {
         await indexed;
         await feed(changes);
+        // A file written during the session is one the agent (most likely) went on to.
+        for (const change of changes) if (change.exists) engine.logAgentRead(change.path, 'changed');
       },
     });
     log.info(`watching ${root} (${watcher.mode})`);

@@ -19,6 +19,10 @@
  *
  * EngineApi calls added for this face: listFiles(root) (the project map) and
  * markExplored(taskId, path) (an agent's exploration, in any task, without touching editor recency).
+ *
+ * The agent log (the agents' online hit rate): every get_related_files answer is logged through
+ * the engine (logAgentAnswer), and the paths the agent sends next — get_related_files, get_project_map
+ * and mark_explored — are reads of it (logAgentRead). A refused path is neither answered nor logged.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -184,12 +188,14 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       readOnly: true,
       run: (args: z.output<typeof getRelatedFilesInput>, engine) => {
         const file = inside(args.path);
+        engine.logAgentRead(file.absolute, 'asked');
         const answer = engine.rank({
           file: file.absolute,
           limit: args.limit,
           taskId: args.task_id,
           searchTerms: terms(args.search_terms),
         });
+        engine.logAgentAnswer({ source: 'mcp', query: file.absolute, taskId: args.task_id, returned: answer.files.map((f) => f.path) });
         const note = noteFor(answer);
         return result(relatedFilesText(file.relative, answer.files, note), {
           files: answer.files.map((f) => (args.brief ? briefRankedFile(f) : compactRankedFile(f))),
@@ -207,8 +213,9 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       readOnly: true,
       run: (args: z.output<typeof getProjectMapInput>, engine) => {
         const total = engine.listFiles(root).length;
+        const file = args.path !== undefined ? inside(args.path) : undefined;
+        if (file) engine.logAgentRead(file.absolute, 'mapped');
         if (!args.ranked) {
-          if (args.path !== undefined) inside(args.path);
           const all = [...engine.listFiles(root)].sort(compareCodeUnits);
           const page = all.slice(args.offset, args.offset + args.limit);
           const note = noteFor();
@@ -221,7 +228,6 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
             ...(note ? { note } : {}),
           });
         }
-        const file = args.path !== undefined ? inside(args.path) : undefined;
         const answer = engine.rank({ file: file?.absolute, limit: args.limit });
         const note = noteFor(answer);
         const against = file ? file.relative : `the active task '${engine.activeTask().name}'`;
@@ -256,6 +262,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         const file = inside(args.path);
         const task = engine.markExplored(args.task_id, file.absolute);
         if (!task) throw new McpError(ErrorCode.InvalidParams, `unknown task_id '${args.task_id}' (start_task returns one)`);
+        engine.logAgentRead(file.absolute, 'explored');
         const visits = task.files.find((f) => f.path === file.absolute)?.visits ?? 1;
         return result(`Marked ${file.relative} as explored in task '${task.name}' (${visits} visit${visits === 1 ? '' : 's'}).`, {
           task_id: task.id,

@@ -1,6 +1,7 @@
 /**
  * `related-files report --db PATH`: the online hit rate (hit@5, hit@10 of the file opened next)
- * over the last days, as Markdown, from the database the extension writes.
+ * over the last days, as Markdown, from the database the extension (or `related-files mcp`) writes:
+ * the view's rankings, then the agents' answers and the first file read after each.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,7 +13,10 @@ import { stderrLogger } from './cliEngine';
 const OPTIONS: Record<string, OptionSpec> = {
   db: { type: 'string', description: "the extension's database file (required)" },
   days: { type: 'number', description: `how many days back (default ${DEFAULT_REPORT_DAYS})` },
-  json: { type: 'boolean', description: 'print the counts as JSON' },
+  json: {
+    type: 'boolean',
+    description: 'print the figures as JSON (the view: counts; agents: answers, followed, hit5, hit10, mrr, perDay, perPreset)',
+  },
   help: { type: 'boolean', description: 'show this help' },
 };
 
@@ -35,7 +39,8 @@ export async function run(args: string[]): Promise<number> {
   const store = await Store.open(path, stderrLogger(true));
   try {
     const now = Date.now();
-    const report = rankingReport(store.rankingLog(now - days * DAY_MS), now, days);
+    const since = now - days * DAY_MS;
+    const report = rankingReport(store.rankingLog(since), now, days, store.agentLog(since));
     console.log(options.json ? JSON.stringify(report, null, 2) : reportMarkdown(report));
     return 0;
   } finally {

@@ -19,3 +19,14 @@ export function relatedFilesText(query: string, files: readonly RankedFile[], no
 export function withNote(lines: readonly string[], note?: string): string {
   return [...lines, ...(note ? ['', `Note: ${note}`] : [])].join('\n');
 }
+
+/**
+ * A file an agent goes on to within this time after an answer counts as read after it. 10 min, as for
+ * the view's "opened next": longer, and the file answers a different question (a judgment).
+ */
+export const AGENT_READ_WINDOW_MS = 10 * 60_000;
+
+/** The preset as the agent log names it: '+custom' when weight settings override some of its weights. */
+export function presetLabel(preset: string, overrides: Readonly<Record<string, number>> | undefined): string {
+  return overrides && Object.keys(overrides).length > 0 ? `${preset}+custom` : preset;
+}

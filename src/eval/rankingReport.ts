@@ -5,8 +5,13 @@
  *
  * Only rankings followed by an opened file count toward hit@k (a ranking nobody acted on says
  * nothing about order); how many were followed is reported next to it.
+ *
+ * The agents section does the same for the answers the MCP server and the language-model tool gave
+ * (the store's agent_log): of the answers followed by a read, how often was the first file the agent
+ * went on to among the first 5 or 10 returned, and its MRR; per day and per preset.
  */
-import type { RankingLogRow } from '../store/records';
+import type { AgentLogRow, RankingLogRow } from '../store/records';
+import { AGENT_READ_WINDOW_MS } from '../core/agentAnswer';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Default window of the report: two weeks is enough rankings to read a rate, recent enough to reflect the current weights. */
@@ -22,46 +27,101 @@ export interface HitCounts {
   readonly reciprocalRanks: number;
 }
 
+/** The agents' figures; hit5, hit10 and mrr are shares of the followed answers (null when none was followed). */
+export interface AgentFigures {
+  readonly answers: number;
+  /** Answers followed by a read. */
+  readonly followed: number;
+  readonly hit5: number | null;
+  readonly hit10: number | null;
+  readonly mrr: number | null;
+}
+
+export interface AgentReport extends AgentFigures {
+  /** Per UTC day, oldest first. */
+  readonly perDay: readonly ({ readonly day: string } & AgentFigures)[];
+  /** Per preset, by name. */
+  readonly perPreset: readonly ({ readonly preset: string } & AgentFigures)[];
+}
+
 export interface RankingReport {
   readonly since: number;
   readonly until: number;
   readonly total: HitCounts;
   /** Per UTC day, oldest first. */
   readonly days: readonly { readonly day: string; readonly counts: HitCounts }[];
+  readonly agents: AgentReport;
 }
 
-export function countHits(rows: readonly RankingLogRow[]): HitCounts {
+/** A list given and the file gone to next (undefined: none): what both logs hold. */
+interface Followed {
+  readonly list: readonly string[];
+  readonly next?: string;
+}
+
+function tally(items: readonly Followed[]): HitCounts {
   let followed = 0;
   let hit5 = 0;
   let hit10 = 0;
   let reciprocalRanks = 0;
-  for (const row of rows) {
-    if (row.openedPath === undefined) continue;
+  for (const item of items) {
+    if (item.next === undefined) continue;
     followed++;
-    const at = row.shown.indexOf(row.openedPath);
+    const at = item.list.indexOf(item.next);
     if (at < 0) continue;
     if (at < 5) hit5++;
     if (at < 10) hit10++;
     reciprocalRanks += 1 / (at + 1);
   }
-  return { shown: rows.length, followed, hit5, hit10, reciprocalRanks };
+  return { shown: items.length, followed, hit5, hit10, reciprocalRanks };
 }
 
-export function rankingReport(rows: readonly RankingLogRow[], now: number, days = DEFAULT_REPORT_DAYS): RankingReport {
-  const since = now - days * DAY_MS;
-  const recent = rows.filter((r) => r.time >= since && r.time <= now);
-  const byDay = new Map<string, RankingLogRow[]>();
-  for (const row of recent) {
-    const day = new Date(row.time).toISOString().slice(0, 10);
-    const list = byDay.get(day);
+export function countHits(rows: readonly RankingLogRow[]): HitCounts {
+  return tally(rows.map((r) => ({ list: r.shown, next: r.openedPath })));
+}
+
+export function agentFigures(rows: readonly AgentLogRow[]): AgentFigures {
+  const c = tally(rows.map((r) => ({ list: r.returned, next: r.readPath })));
+  const share = (part: number) => (c.followed === 0 ? null : part / c.followed);
+  return { answers: c.shown, followed: c.followed, hit5: share(c.hit5), hit10: share(c.hit10), mrr: share(c.reciprocalRanks) };
+}
+
+/** Rows grouped by a key, keys sorted. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
     if (list) list.push(row);
-    else byDay.set(day, [row]);
+    else groups.set(k, [row]);
   }
+  return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function utcDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+export function rankingReport(
+  rows: readonly RankingLogRow[],
+  now: number,
+  days = DEFAULT_REPORT_DAYS,
+  agentRows: readonly AgentLogRow[] = [],
+): RankingReport {
+  const since = now - days * DAY_MS;
+  const inWindow = (r: { time: number }) => r.time >= since && r.time <= now;
+  const recent = rows.filter(inWindow);
+  const answers = agentRows.filter(inWindow);
   return {
     since,
     until: now,
     total: countHits(recent),
-    days: [...byDay.keys()].sort().map((day) => ({ day, counts: countHits(byDay.get(day)!) })),
+    days: groupBy(recent, (r) => utcDay(r.time)).map(([day, list]) => ({ day, counts: countHits(list) })),
+    agents: {
+      ...agentFigures(answers),
+      perDay: groupBy(answers, (r) => utcDay(r.time)).map(([day, list]) => ({ day, ...agentFigures(list) })),
+      perPreset: groupBy(answers, (r) => r.preset).map(([preset, list]) => ({ preset, ...agentFigures(list) })),
+    },
   };
 }
 
@@ -76,22 +136,60 @@ export function reportMarkdown(report: RankingReport): string {
   const lines = [
     '# Related Files: ranking report',
     '',
-    `${from} to ${to}. A ranking counts as a hit@k when the file opened next (within 10 minutes) was among its first k files.`,
+    `${from} to ${to}.`,
+    '',
+    '## The view',
+    '',
+    'A ranking counts as a hit@k when the file opened next (within 10 minutes) was among its first k files.',
     '',
   ];
   if (t.shown === 0) {
-    lines.push('No rankings were shown in this period. Open a few files with the Related Files view visible, then look again.');
-    return lines.join('\n') + '\n';
+    lines.push('No rankings were shown in this period. Open a few files with the Related Files view visible, then look again.', '');
+  } else {
+    lines.push(
+      '| | rankings | followed by an open | hit@5 | hit@10 | MRR |',
+      '| --- | --- | --- | --- | --- | --- |',
+      row('all days', t),
+      ...report.days.map((d) => row(d.day, d.counts)),
+      '',
+    );
+    if (t.followed === 0) lines.push('No ranking was followed by opening another file yet, so there is no hit rate to show.', '');
+  }
+  lines.push(...agentsMarkdown(report.agents));
+  return lines.join('\n').trimEnd() + '\n';
+}
+
+function agentsMarkdown(a: AgentReport): string[] {
+  const minutes = AGENT_READ_WINDOW_MS / 60_000;
+  const lines = [
+    '## Agents',
+    '',
+    'Answers of the MCP server and the language-model tool. An answer is followed when the agent went on to another file ' +
+      `before its next answer and within ${minutes} minutes: asked about it, mapped it or marked it explored, opened or edited it ` +
+      'in VS Code, or changed it on disk while the MCP server ran. Hit@k: that first file was among the first k returned.',
+    '',
+  ];
+  if (a.answers === 0) {
+    lines.push('No agent asked in this period.');
+    return lines;
   }
   lines.push(
-    '| | rankings | followed by an open | hit@5 | hit@10 | MRR |',
+    '| | answers | followed by a read | hit@5 | hit@10 | MRR |',
     '| --- | --- | --- | --- | --- | --- |',
-    row('all days', t),
-    ...report.days.map((d) => row(d.day, d.counts)),
-    '',
+    agentRow('all days', a),
+    ...a.perDay.map((d) => agentRow(d.day, d)),
+    ...a.perPreset.map((p) => agentRow(`preset ${p.preset}`, p)),
   );
-  if (t.followed === 0) lines.push('No ranking was followed by opening another file yet, so there is no hit rate to show.');
-  return lines.join('\n') + '\n';
+  return lines;
+}
+
+function percent(share: number | null): string {
+  return share === null ? '–' : `${(100 * share).toFixed(1)}%`;
+}
+
+function agentRow(label: string, f: AgentFigures): string {
+  const mrr = f.mrr === null ? '–' : f.mrr.toFixed(3);
+  return `| ${label} | ${f.answers} | ${f.followed} (${rate(f.followed, f.answers)}) | ${percent(f.hit5)} | ${percent(f.hit10)} | ${mrr} |`;
 }
 
 function row(label: string, c: HitCounts): string {

@@ -20,7 +20,19 @@ import { loadSqlJs } from './sqlLoader';
 import { migrate, type Migration, MIGRATIONS } from './schema';
 import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
 import { StoreLock } from './storeLock';
-import type { ActivityEvent, ActivityRow, FileRecord, HistoryState, RankingLogRow, StoredCommit, TaskFileRow, TaskRow } from './records';
+import type {
+  ActivityEvent,
+  ActivityRow,
+  AgentLogRow,
+  AgentReadKind,
+  AgentSource,
+  FileRecord,
+  HistoryState,
+  RankingLogRow,
+  StoredCommit,
+  TaskFileRow,
+  TaskRow,
+} from './records';
 import type { EdgeKind } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
 
@@ -48,6 +60,14 @@ export const SAVE_DEBOUNCE_MS = 2000;
  * hit rate. 10 min is a judgment: longer, and the opened file answers a different question.
  */
 export const RANKING_LOG_OPEN_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The agent log keeps 90 days and at most 100,000 answers, whichever is less: enough for a report of
+ * any window it offers (an agent asks a few hundred times a day), small enough (~20 MB at 20 paths
+ * an answer) that the database stays quick to save.
+ */
+export const AGENT_LOG_MAX_AGE_MS = 90 * 24 * 60 * 60_000;
+export const AGENT_LOG_MAX_ROWS = 100_000;
 
 /** The read the online hit-rate report runs: one row per shown ranking, newest last. */
 export const RANKING_LOG_QUERY = `SELECT id, time, root, query_path, shown, opened_path, opened_at FROM ranking_log WHERE time >= ? ORDER BY id`;
@@ -523,6 +543,67 @@ export class Store {
         openedAt: optionalNumber(r[6]),
       });
     });
+    return rows;
+  }
+
+  // ---- agent_log -----------------------------------------------------------------------------
+
+  /** Records one answer given to an agent (a single row: a crash leaves it whole or absent) and trims the log; returns its id. */
+  logAgentAnswer(answer: Omit<AgentLogRow, 'id' | 'readPath' | 'readAt' | 'readKind'>): number {
+    this.db.run('INSERT INTO agent_log (time, root, source, query_path, task_id, preset, returned) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      answer.time,
+      answer.root,
+      answer.source,
+      answer.queryPath,
+      answer.taskId ?? null,
+      answer.preset,
+      joinList(answer.returned),
+    ]);
+    const id = Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+    this.trimAgentLog(answer.time, id);
+    this.changed();
+    return id;
+  }
+
+  /**
+   * Drops answers older than `maxAgeMs` before `now` and all but the newest `maxRows`. Ids only grow
+   * and rows only leave from the old end, so the newest `maxRows` are exactly the ids above
+   * newestId - maxRows: two indexed deletes, no count.
+   */
+  trimAgentLog(now: number, newestId: number, maxRows = AGENT_LOG_MAX_ROWS, maxAgeMs = AGENT_LOG_MAX_AGE_MS): void {
+    this.db.run('DELETE FROM agent_log WHERE id <= ? OR time < ?', [newestId - maxRows, now - maxAgeMs]);
+  }
+
+  /** The first file read after answer `id`; returns false when the answer already has one (or is gone). */
+  logAgentRead(id: number, path: string, time: number, kind: AgentReadKind): boolean {
+    this.db.run('UPDATE agent_log SET read_path = ?, read_at = ?, read_kind = ? WHERE id = ? AND read_path IS NULL', [path, time, kind, id]);
+    const updated = this.db.getRowsModified() > 0;
+    if (updated) this.changed();
+    return updated;
+  }
+
+  /** Agent answers from `since` (inclusive), oldest first. */
+  agentLog(since = 0): AgentLogRow[] {
+    const rows: AgentLogRow[] = [];
+    this.each(
+      'SELECT id, time, root, source, query_path, task_id, preset, returned, read_path, read_at, read_kind FROM agent_log WHERE time >= ? ORDER BY id',
+      [since],
+      (r) => {
+        rows.push({
+          id: Number(r[0]),
+          time: Number(r[1]),
+          root: String(r[2]),
+          source: String(r[3]) as AgentSource,
+          queryPath: String(r[4]),
+          taskId: r[5] === null ? undefined : String(r[5]),
+          preset: String(r[6]),
+          returned: splitList(String(r[7])),
+          readPath: r[8] === null ? undefined : String(r[8]),
+          readAt: optionalNumber(r[9]),
+          readKind: r[10] === null ? undefined : (String(r[10]) as AgentReadKind),
+        });
+      },
+    );
     return rows;
   }
 

@@ -78,3 +78,31 @@ export interface RankingLogRow {
   readonly openedPath?: string;
   readonly openedAt?: number;
 }
+
+/** Who answered an agent: the MCP server (`related-files mcp`) or the VS Code language-model tool. */
+export type AgentSource = 'mcp' | 'lm-tool';
+
+/**
+ * How an agent showed it went on to a file after an answer: it asked about it (get_related_files),
+ * mapped it (get_project_map with a path), marked it explored, opened or edited it in VS Code
+ * while a chat request ran, or changed it on disk while the MCP server ran.
+ */
+export type AgentReadKind = 'asked' | 'mapped' | 'explored' | 'opened' | 'edited' | 'changed';
+
+/** One answer given to an agent, and the first file it read after it (if any): the agents' online hit rate's raw data. */
+export interface AgentLogRow {
+  readonly id: number;
+  readonly time: number;
+  readonly root: string;
+  readonly source: AgentSource;
+  readonly queryPath: string;
+  /** The task the answer was ranked for (the agent's task_id, else the task active then). */
+  readonly taskId?: string;
+  /** The preset ranked with; '+custom' marks overridden weights. */
+  readonly preset: string;
+  /** Root-relative paths in the order returned, best first. */
+  readonly returned: readonly string[];
+  readonly readPath?: string;
+  readonly readAt?: number;
+  readonly readKind?: AgentReadKind;
+}

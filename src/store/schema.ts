@@ -55,6 +55,17 @@ export const MIGRATIONS: readonly Migration[] = [
          opened_path TEXT, opened_at INTEGER)`,
     ],
   },
+  {
+    version: 2,
+    description: 'agent log: answers given to agents and the file each agent read next',
+    statements: [
+      // returned: root-relative paths joined by newlines, best first; read_*: the first file read after the answer.
+      `CREATE TABLE agent_log (
+         id INTEGER PRIMARY KEY, time INTEGER NOT NULL, root TEXT NOT NULL, source TEXT NOT NULL, query_path TEXT NOT NULL,
+         task_id TEXT, preset TEXT NOT NULL, returned TEXT NOT NULL, read_path TEXT, read_at INTEGER, read_kind TEXT)`,
+      `CREATE INDEX agent_log_time ON agent_log (time)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

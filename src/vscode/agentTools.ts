@@ -7,14 +7,22 @@
  *
  * Both APIs are newer than the VS Code version this extension supports (1.95): each is registered
  * only where it exists, so older editors simply go without.
+ *
+ * The agent log (setting relatedFiles.log.agents): each answer of the tool is logged through the
+ * engine, and so is the file the agent goes on to. What VS Code lets a tool see of that is limited:
+ * the next path the agent asks the tool about, and documents opened or edited after the answer.
+ * A tool is told neither when the chat request ends nor who opened a document, so the window is
+ * from the answer until the first such file, the next answer, a cancelled request or
+ * AGENT_READ_WINDOW_MS, and a document the user opens in that window counts as the agent's.
  */
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { EngineApi } from '../engineApi';
-import { relatedFilesText } from '../core/agentAnswer';
+import { AGENT_READ_WINDOW_MS, relatedFilesText } from '../core/agentAnswer';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/ranker';
 import { resolveInWorkspace } from '../workspace/safePath';
+import { readSettings, SETTINGS_SECTION } from './settings';
 
 export const LM_TOOL_NAME = 'related-files_getRelatedFiles';
 export const MCP_PROVIDER_ID = 'related-files.mcpServers';
@@ -42,7 +50,8 @@ export function registerAgentTools(context: vscode.ExtensionContext, engine: Eng
   const currentEngine = typeof engine === 'function' ? engine : () => engine;
   const disposables: vscode.Disposable[] = [];
   if (typeof vscode.lm?.registerTool === 'function') {
-    disposables.push(vscode.lm.registerTool<GetRelatedFilesInput>(LM_TOOL_NAME, relatedFilesTool(currentEngine, log)));
+    const reads = new AgentReadWatch();
+    disposables.push(reads, vscode.lm.registerTool<GetRelatedFilesInput>(LM_TOOL_NAME, relatedFilesTool(currentEngine, log, reads)));
   } else {
     log?.info('language-model tools are not available in this VS Code; the related-files tool is not registered');
   }
@@ -54,14 +63,55 @@ function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
-export function relatedFilesTool(engine: () => EngineApi | undefined, log?: vscode.LogOutputChannel): vscode.LanguageModelTool<GetRelatedFilesInput> {
+function agentLogOn(): boolean {
+  return readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION)).logAgents;
+}
+
+/**
+ * Watches, after an answer, for the first document of the answer's folder (not its query file) that
+ * is opened or edited, and logs it as the answer's read. Listens only while an answer waits.
+ */
+export class AgentReadWatch implements vscode.Disposable {
+  private listeners: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Starts watching for a read of the answer just logged for `query` (absolute) in folder `root`. */
+  arm(engine: EngineApi, root: string, query: string, token?: vscode.CancellationToken): void {
+    this.dispose();
+    const consider = (document: vscode.TextDocument, kind: 'opened' | 'edited') => {
+      if (document.uri.scheme !== 'file' || document.uri.fsPath === query) return;
+      if (vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath !== root) return;
+      this.dispose();
+      engine.logAgentRead(document.uri.fsPath, kind);
+    };
+    this.listeners = [
+      vscode.workspace.onDidOpenTextDocument((d) => consider(d, 'opened')),
+      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && consider(e.document, 'edited')),
+      ...(token ? [token.onCancellationRequested(() => this.dispose())] : []),
+    ];
+    this.timer = setTimeout(() => this.dispose(), AGENT_READ_WINDOW_MS);
+  }
+
+  dispose(): void {
+    for (const l of this.listeners) l.dispose();
+    this.listeners = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+export function relatedFilesTool(
+  engine: () => EngineApi | undefined,
+  log?: vscode.LogOutputChannel,
+  reads?: AgentReadWatch,
+): vscode.LanguageModelTool<GetRelatedFilesInput> {
   return {
     prepareInvocation(options) {
       const limit = boundedLimit(options.input.limit);
       return { invocationMessage: `Ranking the ${limit} files most related to ${basename(String(options.input.path ?? ''))}` };
     },
 
-    invoke(options) {
+    invoke(options, token) {
       const input = options.input;
       const target = resolveInWorkspace(workspaceRoots(), input.path, existsSync);
       if (!target.ok) {
@@ -71,12 +121,18 @@ export function relatedFilesTool(engine: () => EngineApi | undefined, log?: vsco
       }
       const current = engine();
       if (!current) return textResult('Related Files is still starting (no index yet). Try again in a few seconds.');
+      const taskId = typeof input.taskId === 'string' && input.taskId ? input.taskId : undefined;
+      current.logAgentRead(target.absolute, 'asked');
       const answer = current.rank({
         file: target.absolute,
         limit: boundedLimit(input.limit),
-        taskId: typeof input.taskId === 'string' && input.taskId ? input.taskId : undefined,
+        taskId,
         searchTerms: searchTerms(input.searchTerms),
       });
+      if (agentLogOn() && answer.files.length > 0) {
+        current.logAgentAnswer({ source: 'lm-tool', query: target.absolute, taskId, returned: answer.files.map((f) => f.path) });
+        reads?.arm(current, target.root, target.absolute, token);
+      } else reads?.dispose();
       const label = workspaceRoots().length > 1 ? `${basename(target.root)}/${target.relative}` : target.relative;
       const note = [answer.note, current.state === 'indexing' ? 'The index is still being built; answers use what is indexed so far.' : undefined]
         .filter(Boolean)
@@ -139,12 +195,13 @@ export function mcpServerLaunch(
   extensionPath: (relative: string) => string,
   root: string,
   trusted: boolean,
+  logAgents = true,
 ): { command: string; args: string[]; env: Record<string, string> } {
   return {
     // The extension host's executable runs plain Node with ELECTRON_RUN_AS_NODE: no dependency on a `node` on PATH.
     command: process.execPath,
     // In restricted mode git history stays off, as in the extension: git config in an untrusted repository can run commands.
-    args: [extensionPath('dist/cli.js'), 'mcp', '--root', root, ...(trusted ? [] : ['--no-history'])],
+    args: [extensionPath('dist/cli.js'), 'mcp', '--root', root, ...(trusted ? [] : ['--no-history']), ...(logAgents ? [] : ['--no-log'])],
     env: { ELECTRON_RUN_AS_NODE: '1' },
   };
 }
@@ -163,7 +220,7 @@ function registerMcpServers(context: vscode.ExtensionContext, log?: vscode.LogOu
       (vscode.workspace.workspaceFolders ?? [])
         .filter((f) => f.uri.scheme === 'file')
         .map((folder) => {
-          const launch = mcpServerLaunch((p) => context.asAbsolutePath(p), folder.uri.fsPath, vscode.workspace.isTrusted);
+          const launch = mcpServerLaunch((p) => context.asAbsolutePath(p), folder.uri.fsPath, vscode.workspace.isTrusted, agentLogOn());
           return new api.McpStdioServerDefinition(`Related Files (${folder.name})`, launch.command, launch.args, launch.env, version);
         }),
   };
@@ -172,5 +229,6 @@ function registerMcpServers(context: vscode.ExtensionContext, log?: vscode.LogOu
     api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
     vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SETTINGS_SECTION}.log.agents`) && changed.fire()),
   ];
 }

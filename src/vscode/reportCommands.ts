@@ -1,6 +1,7 @@
 /**
  * Commands that look back at how the ranking did for this person:
- * - "Show Ranking Report": hit@5 / hit@10 of what the view showed against what was opened next.
+ * - "Show Ranking Report": hit@5 / hit@10 of what the view showed against what was opened next, and
+ *   of what agents were answered against the file they read next.
  * - "Export Session Log": the recorded activity as replayable sessions (opt-in recording), so
  *   `related-files replay` and `tune --sessions` can judge and tune weights on real behaviour.
  */
@@ -38,7 +39,8 @@ export async function showRankingReport(deps: ReportCommandDeps, days = DEFAULT_
   const engine = await deps.engine();
   if (!engine) return undefined;
   const now = Date.now();
-  const markdown = reportMarkdown(rankingReport(engine.rankingLog(now - days * DAY_MS), now, days));
+  const since = now - days * DAY_MS;
+  const markdown = reportMarkdown(rankingReport(engine.rankingLog(since), now, days, engine.agentLog(since)));
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
   await vscode.window.showTextDocument(document, { preview: true });
   // The rendered table reads better than its source; the preview command exists wherever the built-in Markdown extension runs.

@@ -25,6 +25,8 @@ export interface RelatedFilesSettings {
   readonly historyEnabled: boolean;
   /** relatedFiles.sessions.record: keep raw activity events for session export (opt-in). */
   readonly recordSessions: boolean;
+  /** relatedFiles.log.agents: log agents' answers and what they read next (on by default; local only). */
+  readonly logAgents: boolean;
 }
 
 /** Invalid values fall back to the default rather than throwing: a bad setting must not stop the view. */
@@ -46,6 +48,7 @@ export function readSettings(config: ConfigurationReader): RelatedFilesSettings 
     recencyHalfLifeMinutes: typeof halfLife === 'number' && halfLife > 0 ? halfLife : DEFAULT_RECENCY_HALF_LIFE_MINUTES,
     historyEnabled: config.get<boolean>('history.enabled') !== false,
     recordSessions: config.get<boolean>('sessions.record') === true,
+    logAgents: config.get<boolean>('log.agents') !== false,
   };
 }
 
@@ -59,6 +62,7 @@ export function engineOptionsFor(settings: RelatedFilesSettings, trusted: boolea
     recencyHalfLifeMinutes: settings.recencyHalfLifeMinutes,
     historyEnabled: settings.historyEnabled && trusted,
     recordSessions: settings.recordSessions,
+    logAgents: settings.logAgents,
     historyOffReason: !trusted ? 'off in restricted mode' : settings.historyEnabled ? undefined : 'off in settings',
   };
 }

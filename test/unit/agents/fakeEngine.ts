@@ -9,6 +9,8 @@ import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/cor
 
 export interface FakeEngine extends EngineApi {
   readonly requests: RankRequest[];
+  /** What the server logged, in order: answers (with the query) and reads (with their kind). */
+  readonly agentCalls: string[];
   state: EngineState;
   failNextRank?: string;
 }
@@ -42,6 +44,7 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
 
   const engine: FakeEngine = {
     requests: [],
+    agentCalls: [],
     state: 'ready',
     listFiles: () => files,
     markExplored(taskId, path) {
@@ -86,6 +89,9 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     logShown: () => {},
     logOpened: () => {},
     rankingLog: () => [],
+    logAgentAnswer: (answer) => void engine.agentCalls.push(`answer ${relative(root, answer.query)} -> ${answer.returned.join(',')}`),
+    logAgentRead: (path, kind) => void engine.agentCalls.push(`${kind} ${relative(root, path)}`),
+    agentLog: () => [],
     exportSessionLog: async () => {
       throw new Error('not in the fake engine');
     },

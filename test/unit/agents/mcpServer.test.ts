@@ -145,6 +145,24 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     assert.deepEqual(engine.activeTask().files, [{ path: join(FAKE_ROOT, 'src/auth/token.ts'), visits: 2, flagged: false }]);
   });
 
+  it('logs each answer, and the paths the agent sends next as reads, in order; refused paths not at all', async () => {
+    await call('get_related_files', { path: 'src/auth/login.ts', limit: 2 });
+    await call('get_project_map', { path: 'src/auth/token.ts' });
+    const { task_id } = (await call('start_task', { name: 't' })).structuredContent as { task_id: string };
+    await call('mark_explored', { task_id, path: 'src/ui/button.tsx' });
+    await rejects('get_related_files', { path: '../elsewhere.ts' }, /'\.\.'/);
+    await rejects('mark_explored', { task_id: 'nope', path: 'src/ui/button.tsx' }, /unknown task_id/);
+    await call('get_related_files', { path: 'src/auth/session.ts', limit: 1 });
+    assert.deepEqual(engine.agentCalls, [
+      'asked src/auth/login.ts',
+      'answer src/auth/login.ts -> src/auth/session.ts,src/auth/token.ts',
+      'mapped src/auth/token.ts',
+      'explored src/ui/button.tsx',
+      'asked src/auth/session.ts',
+      'answer src/auth/session.ts -> src/auth/login.ts',
+    ]);
+  });
+
   describe('errors are JSON-RPC errors, and the server keeps serving', () => {
     it('unknown tool', () => rejects('delete_everything', {}, /unknown tool 'delete_everything'/));
     it('missing path', () => rejects('get_related_files', {}, /invalid arguments.*path/s));

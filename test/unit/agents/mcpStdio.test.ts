@@ -3,12 +3,15 @@
  * of the fixture, calls every tool, checks the refusals, edits a file and sees the next answer change.
  */
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Store } from '../../../src/store/database';
+import { run as runReport } from '../../../src/cli/reportCommand';
+import type { AgentReport } from '../../../src/eval/rankingReport';
 
 const REPO = resolve(__dirname, '../../..');
 const FIXTURE = join(REPO, 'test/fixtures/agents-small');
@@ -180,5 +183,166 @@ describe('agents: related-files mcp over stdio', function () {
     it('logs progress on stderr, never on stdout', () => {
       assert.match(stderr, /serving .* over stdio/);
     });
+  });
+});
+
+describe('agents: the agent log of related-files mcp over stdio', function () {
+  // Each test starts one or two servers of its own; on a loaded machine one start takes 10-20 s.
+  this.timeout(240_000);
+  let base: string;
+  let root: string;
+
+  type Server = { client: Client; transport: StdioClientTransport; stderr: () => string };
+
+  async function serve(db: string, ...extra: string[]): Promise<Server> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'mcp', '--root', root, '--db', db, '--no-history', ...extra],
+      cwd: REPO,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'agent-log-test', version: '0' });
+    await client.connect(transport);
+    // Wait for the index with the alphabetical map: it answers without being logged.
+    await until('the index', async () => {
+      const map = (await client.callTool({ name: 'get_project_map', arguments: { limit: 1 } })) as Result;
+      const content = map.structuredContent as { total: number; note?: string };
+      return content.total > 0 && content.note === undefined ? content : undefined;
+    });
+    return { client, transport, stderr: () => stderr };
+  }
+
+  const related = async (server: Server, path: string) =>
+    ((await server.client.callTool({ name: 'get_related_files', arguments: { path, limit: 10 } })) as Result).structuredContent as {
+      files: Ranked[];
+    };
+
+  /** The agent log as saved in the file (read-only while a server holds it). */
+  async function savedLog(db: string) {
+    const store = await Store.open(db, { info() {}, warn() {} });
+    try {
+      return store.agentLog();
+    } finally {
+      await store.close();
+    }
+  }
+
+  /** `related-files report --db db --json`, parsed. */
+  async function report(db: string): Promise<{ agents: AgentReport }> {
+    const printed: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => void printed.push(args.join(' '));
+    try {
+      assert.equal(await runReport(['--db', db, '--json']), 0);
+    } finally {
+      console.log = original;
+    }
+    return JSON.parse(printed.join('\n')) as { agents: AgentReport };
+  }
+
+  beforeEach(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), 'rf-mcp-log-')));
+    root = join(base, 'repo');
+    cpSync(FIXTURE, root, { recursive: true });
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('logs an answer, the returned file the agent asks about next and a file it changes; the report counts them with their ranks', async () => {
+    const db = join(base, 'agents.sqlite');
+    const server = await serve(db);
+    let ranks: number[];
+    try {
+      const first = (await related(server, 'src/auth/login.ts')).files.map((f) => f.path);
+      const second = (await related(server, first[1])).files.map((f) => f.path);
+      const changed = second.find((p) => p !== 'src/auth/login.ts')!;
+      writeFileSync(join(root, changed), `${readFileSync(join(root, changed), 'utf8')}\nexport const touched = 1;\n`);
+      const saved = await until('the change to be logged and saved', async () => {
+        const rows = await savedLog(db);
+        return rows.length === 2 && rows[1].readPath !== undefined ? rows : undefined;
+      });
+      assert.deepEqual(
+        saved.map((r) => [r.source, r.queryPath, r.readPath, r.readKind]),
+        [
+          ['mcp', 'src/auth/login.ts', first[1], 'asked'],
+          ['mcp', first[1], changed, 'changed'],
+        ],
+      );
+      assert.deepEqual(saved[0].returned, first);
+      ranks = [2, second.indexOf(changed) + 1];
+    } finally {
+      await server.client.close();
+    }
+    const { agents } = await report(db);
+    assert.equal(agents.answers, 2);
+    assert.equal(agents.followed, 2);
+    assert.equal(agents.hit5, ranks.filter((r) => r <= 5).length / 2);
+    assert.equal(agents.mrr, (1 / ranks[0] + 1 / ranks[1]) / 2);
+    assert.deepEqual(
+      agents.perDay.map((d) => [d.answers, d.followed]),
+      [[2, 2]],
+    );
+  });
+
+  it('a second server on the same database says it is read-only, keeps answering and saves nothing', async () => {
+    const db = join(base, 'shared.sqlite');
+    const first = await serve(db);
+    try {
+      const second = await serve(db);
+      try {
+        assert.match(second.stderr(), /in use by another process: answering read-only/);
+        const files = (await related(second, 'src/auth/login.ts')).files;
+        assert.ok(files.length > 0);
+        await related(second, files[0].path);
+      } finally {
+        await second.client.close();
+      }
+      await related(first, 'src/ui/button.tsx');
+    } finally {
+      await first.client.close();
+    }
+    const { agents } = await report(db);
+    assert.equal(agents.answers, 1, 'only the first server saved its answer');
+    assert.equal(agents.followed, 0);
+  });
+
+  it('a killed server leaves whole rows and a database the next server opens and writes', async () => {
+    const db = join(base, 'killed.sqlite');
+    const server = await serve(db);
+    const first = (await related(server, 'src/auth/login.ts')).files.map((f) => f.path);
+    await related(server, first[0]);
+    await until('the answers to be saved', async () => ((await savedLog(db)).length === 2 ? true : undefined));
+    process.kill(server.transport.pid!, 'SIGKILL');
+    await server.client.close();
+    const next = await serve(db);
+    try {
+      assert.doesNotMatch(next.stderr(), /unusable|in use by another process/);
+      await related(next, 'src/ui/button.tsx');
+    } finally {
+      await next.client.close();
+    }
+    const rows = await savedLog(db);
+    assert.deepEqual(
+      rows.map((r) => [r.queryPath, r.returned.length > 0, r.readPath]),
+      [
+        ['src/auth/login.ts', true, first[0]],
+        [first[0], true, undefined],
+        ['src/ui/button.tsx', true, undefined],
+      ],
+    );
+    assert.deepEqual(rows[0].returned, first);
+  });
+
+  it('--no-log keeps no agent log', async () => {
+    const db = join(base, 'quiet.sqlite');
+    const server = await serve(db, '--no-log');
+    try {
+      const files = (await related(server, 'src/auth/login.ts')).files;
+      await related(server, files[0].path);
+    } finally {
+      await server.client.close();
+    }
+    assert.equal((await report(db)).agents.answers, 0);
   });
 });

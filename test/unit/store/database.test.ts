@@ -362,3 +362,68 @@ describe('store: migrations', () => {
     }
   });
 });
+
+describe('store: agent log', () => {
+  const answer = (time: number, returned = ['src/b.ts', 'src/c.ts']) => ({
+    time,
+    root: ROOT,
+    source: 'mcp' as const,
+    queryPath: 'src/a.ts',
+    taskId: 't1',
+    preset: 'default',
+    returned,
+  });
+
+  it('opens a database of the first schema with its rows, adds the agent log and saves the upgrade', async () => {
+    const tmp = tempDir('rf-agentlog-');
+    try {
+      const path = join(tmp.dir, 'old.sqlite');
+      const v1 = await Store.open(path, recordingLog(), { migrations: MIGRATIONS.slice(0, 1) });
+      v1.logShown('src/a.ts', ['src/b.ts'], 5, ROOT);
+      await v1.close();
+      const log = recordingLog();
+      const now = await Store.open(path, log);
+      assert.deepEqual(log.lines, []);
+      assert.equal(now.getMeta('schema_version'), String(SCHEMA_VERSION));
+      assert.equal(now.rankingLog()[0].shown[0], 'src/b.ts');
+      const id = now.logAgentAnswer(answer(10));
+      assert.equal(now.logAgentRead(id, 'src/c.ts', 12, 'asked'), true);
+      await now.close();
+      const again = await Store.open(path, recordingLog());
+      assert.deepEqual(again.agentLog(), [{ id, ...answer(10), readPath: 'src/c.ts', readAt: 12, readKind: 'asked' }]);
+      await again.close();
+    } finally {
+      tmp.dispose();
+    }
+  });
+
+  it('keeps the first read of an answer only', async () => {
+    const s = await Store.open(undefined, recordingLog());
+    const id = s.logAgentAnswer(answer(10));
+    assert.equal(s.logAgentRead(id, 'src/b.ts', 11, 'opened'), true);
+    assert.equal(s.logAgentRead(id, 'src/c.ts', 12, 'edited'), false);
+    assert.equal(s.agentLog()[0].readPath, 'src/b.ts');
+    await s.close();
+  });
+
+  it('drops answers older than 90 days and beyond the row cap', async () => {
+    const s = await Store.open(undefined, recordingLog());
+    const day = 24 * 60 * 60_000;
+    const now = 200 * day;
+    s.logAgentAnswer(answer(now - 91 * day));
+    s.logAgentAnswer(answer(now - 89 * day));
+    s.logAgentAnswer(answer(now));
+    assert.deepEqual(
+      s.agentLog().map((r) => r.time),
+      [now - 89 * day, now],
+    );
+    const ids = [s.logAgentAnswer(answer(now)), s.logAgentAnswer(answer(now))];
+    s.trimAgentLog(now, ids[1], 2);
+    assert.deepEqual(
+      s.agentLog().map((r) => r.id),
+      ids,
+    );
+    assert.deepEqual(s.agentLog(now + 1), []);
+    await s.close();
+  });
+});

@@ -14,7 +14,13 @@ describe('settings', () => {
       recencyHalfLifeMinutes: 120,
       historyEnabled: true,
       recordSessions: false,
+      logAgents: true,
     });
+  });
+
+  it('turns the agent log off only when relatedFiles.log.agents is false', () => {
+    assert.equal(engineOptionsFor(readSettings(reader({ 'log.agents': false })), true).logAgents, false);
+    assert.equal(engineOptionsFor(readSettings(reader({ 'log.agents': 'no' })), true).logAgents, true);
   });
 
   it('maps weights, preset, limit and history onto engine options and rank requests', () => {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mcpServerLaunch } from '../../../src/vscode/agentTools';
-import { EXTENSION_ID, extensionApi, waitFor, workspaceRoot } from './helpers';
+import { EXTENSION_ID, extensionApi, fixtureUri, waitFor, workspaceRoot } from './helpers';
 
 const TOOL = 'related-files_getRelatedFiles';
 
@@ -45,6 +45,52 @@ describe('language-model tool related-files_getRelatedFiles', function () {
   it('refuses paths outside the workspace', async () => {
     await assert.rejects(invoke({ path: '../outside.ts' }), /'\.\.'/);
     await assert.rejects(invoke({ path: '/etc/passwd' }), /outside|none of the workspace folders/);
+  });
+});
+
+/** The paths of a tool answer, in order ("0.512 src/auth/token.ts — reasons"). */
+function answerPaths(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => /^\d\.\d{3} (\S+)/.exec(line)?.[1])
+    .filter((p): p is string => p !== undefined);
+}
+
+describe('agent log through the language-model tool', function () {
+  this.timeout(60_000);
+
+  it('logs an answer and the returned file the agent asks about next; the ranking report counts it', async () => {
+    const engine = (await (await extensionApi()).host.whenReady())!;
+    const since = Date.now();
+    const returned = answerPaths(await invoke({ path: 'src/auth/login.ts', limit: 5 }));
+    assert.ok(returned.length >= 2, returned.join(', '));
+    await invoke({ path: returned[1], limit: 5 });
+    const row = await waitFor('the answer and its read in the agent log', () =>
+      engine.agentLog(since).find((r) => r.source === 'lm-tool' && r.queryPath === 'src/auth/login.ts' && r.readPath !== undefined),
+    );
+    assert.deepEqual(row.returned, returned);
+    assert.equal(row.readPath, returned[1]);
+    assert.equal(row.readKind, 'asked');
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('relatedFiles.showRankingReport');
+    const agents = document!.getText().split('## Agents')[1] ?? '';
+    const figures = /\| all days \| (\d+) \| (\d+) \(/.exec(agents);
+    assert.ok(figures, agents);
+    assert.ok(Number(figures[1]) >= 2 && Number(figures[2]) >= 1, agents);
+  });
+
+  it('logs a document opened after an answer as the file read next', async () => {
+    const engine = (await (await extensionApi()).host.whenReady())!;
+    const since = Date.now();
+    const returned = answerPaths(await invoke({ path: 'src/app.ts', limit: 10 }));
+    const loaded = new Set(vscode.workspace.textDocuments.map((d) => d.uri.fsPath));
+    const next = returned.find((p) => !loaded.has(fixtureUri(p).fsPath));
+    assert.ok(next, `every returned file is already open: ${returned.join(', ')}`);
+    await vscode.workspace.openTextDocument(fixtureUri(next));
+    const row = await waitFor('the opened document in the agent log', () =>
+      engine.agentLog(since).find((r) => r.queryPath === 'src/app.ts' && r.readPath !== undefined),
+    );
+    assert.equal(row.readPath, next);
+    assert.equal(row.readKind, 'opened');
   });
 });
 
