@@ -545,7 +545,14 @@ export class Engine implements EngineApi {
       .map((p) => this.locate(p))
       .filter((w): w is { folder: Folder; rel: string } => w !== undefined && w.folder === folder)
       .map((w) => w.rel);
-    return { queryFile: rel, taskId: request.taskId, searchTerms: request.searchTerms, openFiles };
+    return { queryFile: rel, taskId: request.taskId, searchTerms: request.searchTerms, taskText: this.taskText(request), openFiles };
+  }
+
+  /** The request's task words, else the name of the task it ranks for (the implicit session has no words). */
+  private taskText(request: Omit<RankRequest, 'file'>): string | undefined {
+    if (request.task?.trim()) return request.task;
+    const task = request.taskId === undefined ? this.tasks.explicit() : this.tasks.get(request.taskId);
+    return task && !task.implicit ? task.name : undefined;
   }
 
   private facts(folder: Folder, taskId?: string): RankingFacts {

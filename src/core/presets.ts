@@ -74,6 +74,8 @@ const DEFAULT = weights({
   changeFrequency: 0,
   taskContext: 0.15,
   nameMatch: 0.5,
+  contentSimilarity: 0.15,
+  contentMatch: 0.3,
 });
 
 /**
