@@ -39,8 +39,10 @@ export function scanPython(text: string): ScannedReference[] {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === NEWLINE) {
-      if (depth === 0) statementStart = true;
       i++;
+      // An import at the start of a line inside brackets is an unclosed bracket above it: recover there.
+      if (depth > 0 && (startsWord(text, i, 'import') || startsWord(text, i, 'from'))) depth = 0;
+      if (depth === 0) statementStart = true;
     } else if (isSpace(c)) i++;
     else if (c === HASH) i = lineEnd(text, i);
     else if (c === BACKSLASH)
@@ -62,6 +64,10 @@ export function scanPython(text: string): ScannedReference[] {
     }
   }
   return found;
+}
+
+function startsWord(text: string, i: number, word: string): boolean {
+  return text.startsWith(word, i) && isSpace(text.charCodeAt(i + word.length));
 }
 
 function skipString(text: string, i: number): number {

@@ -299,14 +299,18 @@ function moduleFileOf(dir: string, workspace: WorkspaceView): string | undefined
   return [`${dir}.rs`, childPath(dir, 'mod.rs'), childPath(dir, 'lib.rs'), childPath(dir, 'main.rs')].find((f) => workspace.hasFile(f));
 }
 
-/** Walks `segments` down from the module (file, dir) and returns the deepest module file reached. */
+/**
+ * Walks `segments` down from the module (file, dir) and returns the deepest module file reached. A
+ * folder without a module file is walked through too: the submodules of an inline `mod a { mod b; }`
+ * live in a/b.rs though no a.rs exists.
+ */
 function walk(file: string | undefined, dir: string, segments: readonly string[], workspace: WorkspaceView): string | undefined {
   for (const segment of segments) {
     if (segment === 'self') continue;
     const child = childPath(dir, segment);
     const childFile = [`${child}.rs`, childPath(child, 'mod.rs')].find((f) => workspace.hasFile(f));
-    if (childFile === undefined) break;
-    file = childFile;
+    if (childFile === undefined && !workspace.hasDirectory(child)) break;
+    file = childFile ?? file;
     dir = child;
   }
   return file;
