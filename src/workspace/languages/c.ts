@@ -10,14 +10,9 @@
  * `-I` flags (compile_commands.json, CMake) are not read, and includes under a macro
  * (`#include HEADER`) or an `#if` that is off are treated alike (the former skipped, the latter read).
  */
-import { isSpace, lineEnd, NEWLINE, reference, skipBlockComment, skipQuoted } from './lexing';
+import { BACKSLASH, HASH, isSpace, lineEnd, NEWLINE, reference, skipBlockComment, skipQuoted, SLASH, STAR } from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { baseOf, dirOf, filesByName, joinPath, nearestFirst, WorkspaceFacts } from './resolving';
-
-const SLASH = 47;
-const STAR = 42;
-const HASH = 35;
-const BACKSLASH = 92;
 
 const SOURCE = /\.(c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|tpp|inl|m|mm)$/i;
 

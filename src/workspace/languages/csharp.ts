@@ -7,12 +7,9 @@
  * compiler does not require it, so a sibling that declares another namespace is linked too (checking
  * would mean reading every sibling on every resolve).
  */
-import { identEnd, isIdentStart, lineEnd, reference, skipBlockComment, skipQuoted, skipWhitespace } from './lexing';
+import { identEnd, isIdentStart, lineEnd, reference, skipBlockComment, skipQuoted, skipWhitespace, SLASH, STAR } from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { dirOf, packageSiblings } from './resolving';
-
-const SLASH = 47;
-const STAR = 42;
 
 /** Scans the namespace declarations of one C# file. */
 export function scanCSharp(text: string): ScannedReference[] {

@@ -14,27 +14,11 @@
  * links to the siblings with the closest names (see resolving.ts). Not exact: build constraints
  * (`//go:build`, `_linux.go`) that leave a file out of a build are ignored.
  */
-import { identEnd, isIdentStart, lineEnd, reference, skipBlockComment, skipWhitespace } from './lexing';
+import { BACKTICK, identEnd, isIdentStart, lineEnd, QUOTE, reference, skipTrivia } from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { baseOf, childPath, dirOf, isInside, joinPath, packageSiblings, WorkspaceFacts } from './resolving';
 
-const SLASH = 47;
-const STAR = 42;
-const QUOTE = 34;
-const BACKTICK = 96;
-const SEMICOLON = 59;
-
-/** Past whitespace, newlines, semicolons and comments. */
-function skipTrivia(text: string, i: number): number {
-  for (;;) {
-    i = skipWhitespace(text, i);
-    const c = text.charCodeAt(i);
-    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = lineEnd(text, i);
-    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
-    else if (c === SEMICOLON) i++;
-    else return i;
-  }
-}
+const GO_TRIVIA = { semicolons: true };
 
 /** A Go string literal ("..." or `...`) at `i`: its value and the value's extent. */
 function goString(text: string, i: number): { value: string; start: number; end: number } | undefined {
@@ -50,7 +34,7 @@ function goString(text: string, i: number): { value: string; start: number; end:
 function readSpec(text: string, i: number, found: ScannedReference[]): number {
   if (isIdentStart(text.charCodeAt(i)) || text.charCodeAt(i) === 46) {
     i = text.charCodeAt(i) === 46 ? i + 1 : identEnd(text, i);
-    i = skipTrivia(text, i);
+    i = skipTrivia(text, i, GO_TRIVIA);
   }
   const literal = goString(text, i);
   if (!literal) return lineEnd(text, i);
@@ -61,25 +45,25 @@ function readSpec(text: string, i: number, found: ScannedReference[]): number {
 /** Scans the package clause and imports of one Go file. */
 export function scanGo(text: string): ScannedReference[] {
   const found: ScannedReference[] = [];
-  let i = skipTrivia(text, 0);
+  let i = skipTrivia(text, 0, GO_TRIVIA);
   if (text.startsWith('package', i) && !isIdentStart(text.charCodeAt(i + 7))) {
-    const name = skipTrivia(text, i + 7);
+    const name = skipTrivia(text, i + 7, GO_TRIVIA);
     const end = identEnd(text, name);
     if (end > name) found.push(reference(text.slice(name, end), 'package', name, end));
     i = end;
   }
   for (;;) {
-    i = skipTrivia(text, i);
+    i = skipTrivia(text, i, GO_TRIVIA);
     if (!(text.startsWith('import', i) && !isIdentStart(text.charCodeAt(i + 6)))) return found;
-    i = skipTrivia(text, i + 6);
+    i = skipTrivia(text, i + 6, GO_TRIVIA);
     if (text.charCodeAt(i) !== 40) {
       i = readSpec(text, i, found);
       continue;
     }
-    i = skipTrivia(text, i + 1);
+    i = skipTrivia(text, i + 1, GO_TRIVIA);
     while (i < text.length && text.charCodeAt(i) !== 41) {
       const next = readSpec(text, i, found);
-      i = skipTrivia(text, next > i ? next : i + 1);
+      i = skipTrivia(text, next > i ? next : i + 1, GO_TRIVIA);
     }
     i++;
   }

@@ -12,30 +12,16 @@
  * (`import a.b.topLevelFun`) live in a file whose name the import does not say, and Kotlin files whose
  * folder does not follow the package; both resolve to nothing.
  */
-import { identEnd, isIdentStart, lineEnd, reference, skipBlockComment, skipWhitespace } from './lexing';
+import { AT, DOT, identEnd, isIdentStart, reference, skipTrivia, skipWhitespace, STAR } from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { baseOf, dirOf, filesByName, nearestFirst, packageSiblings, WorkspaceFacts } from './resolving';
 
-const SLASH = 47;
-const STAR = 42;
-const DOT = 46;
-const AT = 64;
+const JAVA_TRIVIA = { semicolons: true };
 
 const SOURCE_EXTENSIONS = ['.java', '.kt', '.kts'];
 
 function isSource(path: string): boolean {
   return SOURCE_EXTENSIONS.some((e) => path.endsWith(e));
-}
-
-function skipTrivia(text: string, i: number): number {
-  for (;;) {
-    i = skipWhitespace(text, i);
-    if (text.charCodeAt(i) === 59) i++;
-    else if (text.charCodeAt(i) !== SLASH) return i;
-    else if (text.charCodeAt(i + 1) === SLASH) i = lineEnd(text, i);
-    else if (text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
-    else return i;
-  }
 }
 
 /** A qualified name `a.b.C` or `a.b.*` at `i` (backticked Kotlin segments allowed). */
@@ -93,7 +79,7 @@ export function scanJava(text: string): ScannedReference[] {
   const found: ScannedReference[] = [];
   let i = 0;
   for (;;) {
-    i = skipTrivia(text, i);
+    i = skipTrivia(text, i, JAVA_TRIVIA);
     const c = text.charCodeAt(i);
     if (c === AT) {
       i = skipAnnotation(text, i);

@@ -10,15 +10,26 @@
 import type { EdgeKind } from '../../core/graph';
 import type { ScannedReference } from './language';
 
+/** Character codes the scanners compare against. */
 export const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
 const SPACE = 32;
 const TAB = 9;
 const FORM_FEED = 12;
 const VERTICAL_TAB = 11;
-const BACKSLASH = 92;
-const SLASH = 47;
-const STAR = 42;
+export const BACKSLASH = 92;
+export const SLASH = 47;
+export const STAR = 42;
+export const HASH = 35;
+export const QUOTE = 34;
+export const APOSTROPHE = 39;
+export const BACKTICK = 96;
+export const DOT = 46;
+export const COMMA = 44;
+export const COLON = 58;
+export const SEMICOLON = 59;
+export const AT = 64;
+const OPEN_BRACKET = 91;
 const BYTE_ORDER_MARK = 0xfeff;
 
 export function isSpace(c: number): boolean {
@@ -58,6 +69,24 @@ export function skipWhitespace(text: string, i: number): number {
 export function lineEnd(text: string, i: number): number {
   const n = text.indexOf('\n', i);
   return n < 0 ? text.length : n;
+}
+
+/**
+ * Past whitespace, newlines and comments of the C family: `//` and `/* *\/` (nested when `nested`,
+ * as in Rust), `#` line comments when `hashComments` (PHP; not a `#[` attribute), and `;` when
+ * `semicolons` (between Go, Java and Kotlin declarations).
+ */
+export function skipTrivia(text: string, i: number, options: { nested?: boolean; semicolons?: boolean; hashComments?: boolean } = {}): number {
+  for (;;) {
+    i = skipWhitespace(text, i);
+    const c = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (c === SLASH && next === SLASH) i = lineEnd(text, i);
+    else if (c === SLASH && next === STAR) i = skipBlockComment(text, i, options.nested);
+    else if (c === HASH && options.hashComments && next !== OPEN_BRACKET) i = lineEnd(text, i);
+    else if (c === SEMICOLON && options.semicolons) i++;
+    else return i;
+  }
 }
 
 /** Past a block comment whose opener (`/*`) starts at `i`; nested comments count when `nested` (Rust). */

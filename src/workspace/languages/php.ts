@@ -12,31 +12,16 @@
  * root. Not exact: `use function`/`use const` (functions and constants have no file), PSR-0 and
  * classmap autoloading, traits used inside classes, and includes of computed paths.
  */
-import { identEnd, isIdentStart, lineEnd, reference, skipBlockComment, skipQuoted, skipWhitespace } from './lexing';
+import { BACKSLASH, HASH, identEnd, isIdentStart, lineEnd, reference, skipQuoted, skipTrivia, skipWhitespace, SLASH } from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { baseOf, childPath, dirOf, joinPath, nearestFirst, WorkspaceFacts } from './resolving';
 
-const SLASH = 47;
-const STAR = 42;
-const HASH = 35;
-const BACKSLASH = 92;
+const PHP_TRIVIA = { hashComments: true };
 
 const INCLUDES = new Set(['require', 'require_once', 'include', 'include_once']);
 
 /** The include's path expression: a literal, or a literal after `__DIR__ .` (dirname(__FILE__), dirname(__DIR__)). */
 const INCLUDE_PATH = /^\(?\s*(?:(__DIR__|dirname\s*\(\s*__FILE__\s*\)|dirname\s*\(\s*__DIR__\s*\))\s*\.\s*)?(['"])([^'"$\\\n]+)\2/;
-
-/** Past whitespace and comments. */
-function skipTrivia(text: string, i: number): number {
-  for (;;) {
-    i = skipWhitespace(text, i);
-    const c = text.charCodeAt(i);
-    if (c === SLASH && text.charCodeAt(i + 1) === SLASH) i = lineEnd(text, i);
-    else if (c === HASH && text.charCodeAt(i + 1) !== 91) i = lineEnd(text, i);
-    else if (c === SLASH && text.charCodeAt(i + 1) === STAR) i = skipBlockComment(text, i);
-    else return i;
-  }
-}
 
 /** A qualified name `A\B\C` (leading `\` dropped) at `i`. */
 function readName(text: string, i: number): { name: string; start: number; end: number } | undefined {
@@ -50,38 +35,38 @@ function readName(text: string, i: number): { name: string; start: number; end: 
 
 /** `use` clauses after the keyword, up to the `;`. */
 function readUse(text: string, i: number, found: ScannedReference[]): number {
-  i = skipTrivia(text, i);
+  i = skipTrivia(text, i, PHP_TRIVIA);
   const kindEnd = identEnd(text, i);
   const kind = text.slice(i, kindEnd);
   const skip = kind === 'function' || kind === 'const';
-  if (skip) i = skipTrivia(text, kindEnd);
+  if (skip) i = skipTrivia(text, kindEnd, PHP_TRIVIA);
   for (;;) {
     const name = readName(text, i);
     if (!name) return i;
-    i = skipTrivia(text, name.end);
+    i = skipTrivia(text, name.end, PHP_TRIVIA);
     if (text.charCodeAt(i) === BACKSLASH && text.charCodeAt(i + 1) === 123) {
       // Grouped: A\{B, C\D as E}
-      i = skipTrivia(text, i + 2);
+      i = skipTrivia(text, i + 2, PHP_TRIVIA);
       while (i < text.length && text.charCodeAt(i) !== 125) {
         const member = readName(text, i);
         if (!member) break;
         if (!skip) found.push(reference(`${name.name}\\${member.name}`, 'module', member.start, member.end));
-        i = skipAlias(text, skipTrivia(text, member.end));
-        if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1);
+        i = skipAlias(text, skipTrivia(text, member.end, PHP_TRIVIA));
+        if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1, PHP_TRIVIA);
       }
-      i = skipTrivia(text, i + 1);
+      i = skipTrivia(text, i + 1, PHP_TRIVIA);
     } else {
       if (!skip) found.push(reference(name.name, 'module', name.start, name.end));
       i = skipAlias(text, i);
     }
     if (text.charCodeAt(i) !== 44) return i;
-    i = skipTrivia(text, i + 1);
+    i = skipTrivia(text, i + 1, PHP_TRIVIA);
   }
 }
 
 function skipAlias(text: string, i: number): number {
   if (!(text.startsWith('as', i) && !isIdentStart(text.charCodeAt(i + 2)))) return i;
-  return skipTrivia(text, identEnd(text, skipTrivia(text, i + 2)));
+  return skipTrivia(text, identEnd(text, skipTrivia(text, i + 2, PHP_TRIVIA)), PHP_TRIVIA);
 }
 
 /** Past a heredoc/nowdoc whose `<<<` is at `i`. */
@@ -110,7 +95,7 @@ export function scanPhp(text: string): ScannedReference[] {
       if (open < 0) break;
       i = open + 2;
     } else if (c === SLASH || c === HASH) {
-      const next = skipTrivia(text, i);
+      const next = skipTrivia(text, i, PHP_TRIVIA);
       if (next === i) i++;
       else i = next;
     } else if (c === 39 || c === 34 || c === 96) i = skipQuoted(text, i, true);

@@ -18,17 +18,25 @@
  * the many small `app` packages of a docs tree each resolve to their own. Not exact: dynamic imports
  * (`importlib.import_module(name)`, `__import__`) and `sys.path` changes made at run time.
  */
-import { identEnd, isIdentStart, isSpace, lineEnd, NEWLINE, reference, skipQuoted, skipUntil } from './lexing';
+import {
+  BACKSLASH,
+  COLON,
+  COMMA,
+  DOT,
+  HASH,
+  identEnd,
+  isIdentStart,
+  isSpace,
+  lineEnd,
+  NEWLINE,
+  reference,
+  SEMICOLON,
+  skipQuoted,
+  skipUntil,
+  STAR,
+} from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { childPath, dirOf, isInside, joinPath, WorkspaceFacts } from './resolving';
-
-const HASH = 35;
-const SEMICOLON = 59;
-const COLON = 58;
-const BACKSLASH = 92;
-const DOT = 46;
-const COMMA = 44;
-const STAR = 42;
 
 /** Scans the references of one Python file. */
 export function scanPython(text: string): ScannedReference[] {

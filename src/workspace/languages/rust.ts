@@ -13,28 +13,25 @@
  * path` other than src/lib.rs for nested modules, and `use` of items re-exported under another path
  * (the edge goes to the module the path names, which is the re-exporting one).
  */
-import { identEnd, isIdentStart, isSpace, lineEnd, NEWLINE, reference, skipBlockComment, skipQuoted, skipWhitespace } from './lexing';
+import {
+  APOSTROPHE,
+  BACKSLASH,
+  HASH,
+  identEnd,
+  isIdentStart,
+  isSpace,
+  NEWLINE,
+  QUOTE,
+  reference,
+  skipQuoted,
+  skipTrivia,
+  SLASH,
+  STAR,
+} from './lexing';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
 import { baseOf, childPath, dirOf, joinPath, WorkspaceFacts } from './resolving';
 
-const SLASH = 47;
-const STAR = 42;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const HASH = 35;
-const BACKSLASH = 92;
-
-/** Past whitespace and comments. */
-function skipTrivia(text: string, i: number): number {
-  for (;;) {
-    i = skipWhitespace(text, i);
-    if (text.charCodeAt(i) !== SLASH) return i;
-    const next = text.charCodeAt(i + 1);
-    if (next === SLASH) i = lineEnd(text, i);
-    else if (next === STAR) i = skipBlockComment(text, i, true);
-    else return i;
-  }
-}
+const RUST_TRIVIA = { nested: true };
 
 /** Past a raw string `r#"..."#` whose `r` is at `i`, or undefined when `i` does not start one. */
 function skipRawString(text: string, i: number): number | undefined {
@@ -89,30 +86,30 @@ function readUseTree(text: string, i: number, prefix: string[], context: UseCont
   const segments = [...prefix];
   let leafStart = -1;
   let leafEnd = -1;
-  i = skipTrivia(text, i);
+  i = skipTrivia(text, i, RUST_TRIVIA);
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === 58 && text.charCodeAt(i + 1) === 58) {
       if (segments.length === 0) segments.push(''); // `::a`: an extern crate
-      i = skipTrivia(text, i + 2);
+      i = skipTrivia(text, i + 2, RUST_TRIVIA);
     } else if (isIdentStart(c)) {
       const end = identEnd(text, i);
       const word = text.slice(i, end);
       if (word === 'as') {
-        i = identEnd(text, skipTrivia(text, end));
+        i = identEnd(text, skipTrivia(text, end, RUST_TRIVIA));
         break;
       }
       if (leafStart < 0) leafStart = i;
       leafEnd = end;
       if (word !== 'self' || segments.length === 0) segments.push(word);
-      i = skipTrivia(text, end);
+      i = skipTrivia(text, end, RUST_TRIVIA);
       if (text.charCodeAt(i) !== 58) break;
     } else if (c === 123 && depth < 16) {
-      i = skipTrivia(text, i + 1);
+      i = skipTrivia(text, i + 1, RUST_TRIVIA);
       while (i < text.length && text.charCodeAt(i) !== 125 && text.charCodeAt(i) !== 59) {
         const next = readUseTree(text, i, segments, context, depth + 1);
-        i = skipTrivia(text, next > i ? next : i + 1);
-        if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1);
+        i = skipTrivia(text, next > i ? next : i + 1, RUST_TRIVIA);
+        if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1, RUST_TRIVIA);
       }
       return text.charCodeAt(i) === 125 ? i + 1 : i;
     } else if (c === STAR) {
@@ -126,14 +123,14 @@ function readUseTree(text: string, i: number, prefix: string[], context: UseCont
 
 /** The string of a `#[path = "..."]` attribute whose `#` is at `i`, and the offset after the attribute. */
 function readAttribute(text: string, i: number): { path?: { value: string; start: number; end: number }; end: number } {
-  let j = skipTrivia(text, i + 1);
-  if (text.charCodeAt(j) === 33) j = skipTrivia(text, j + 1); // #![...]
+  let j = skipTrivia(text, i + 1, RUST_TRIVIA);
+  if (text.charCodeAt(j) === 33) j = skipTrivia(text, j + 1, RUST_TRIVIA); // #![...]
   if (text.charCodeAt(j) !== 91) return { end: i + 1 };
-  j = skipTrivia(text, j + 1);
+  j = skipTrivia(text, j + 1, RUST_TRIVIA);
   let path: { value: string; start: number; end: number } | undefined;
   if (text.startsWith('path', j) && !isIdentStart(text.charCodeAt(j + 4))) {
-    const eq = skipTrivia(text, j + 4);
-    const literal = text.charCodeAt(eq) === 61 ? skipTrivia(text, eq + 1) : -1;
+    const eq = skipTrivia(text, j + 4, RUST_TRIVIA);
+    const literal = text.charCodeAt(eq) === 61 ? skipTrivia(text, eq + 1, RUST_TRIVIA) : -1;
     if (literal > 0 && text.charCodeAt(literal) === QUOTE) {
       const close = text.indexOf('"', literal + 1);
       if (close > 0) path = { value: text.slice(literal + 1, close), start: literal + 1, end: close };
@@ -166,7 +163,7 @@ export function scanRust(text: string): ScannedReference[] {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (isSpace(c) || c === NEWLINE) i++;
-    else if (c === SLASH && (text.charCodeAt(i + 1) === SLASH || text.charCodeAt(i + 1) === STAR)) i = skipTrivia(text, i);
+    else if (c === SLASH && (text.charCodeAt(i + 1) === SLASH || text.charCodeAt(i + 1) === STAR)) i = skipTrivia(text, i, RUST_TRIVIA);
     else if (c === QUOTE) i = skipQuoted(text, i, true);
     else if (c === APOSTROPHE) i = skipCharOrLifetime(text, i);
     else if (c === HASH) {
@@ -193,17 +190,17 @@ export function scanRust(text: string): ScannedReference[] {
       const context = { inline: inline.map((m) => m.name), found };
       if (word === 'use') i = readUseTree(text, end, [], context, 0);
       else if (word === 'extern') {
-        const crate = skipTrivia(text, end);
+        const crate = skipTrivia(text, end, RUST_TRIVIA);
         if (text.startsWith('crate', crate) && !isIdentStart(text.charCodeAt(crate + 5))) {
-          const name = skipTrivia(text, crate + 5);
+          const name = skipTrivia(text, crate + 5, RUST_TRIVIA);
           const nameEnd = identEnd(text, name);
           if (nameEnd > name) found.push(reference(`::${text.slice(name, nameEnd)}`, 'module', name, nameEnd));
           i = nameEnd;
         }
       } else if (word === 'mod') {
-        const name = skipTrivia(text, end);
+        const name = skipTrivia(text, end, RUST_TRIVIA);
         const nameEnd = identEnd(text, name);
-        const after = skipTrivia(text, nameEnd);
+        const after = skipTrivia(text, nameEnd, RUST_TRIVIA);
         if (nameEnd > name && text.charCodeAt(after) === 59) {
           const modName = text.slice(name, nameEnd);
           if (pathAttribute) {
