@@ -253,14 +253,13 @@ export function resolvePython(from: string, specifier: string, workspace: Worksp
   return target === undefined || target === from ? [] : [target];
 }
 
-export function createPython(): LanguageSupport & { facts(workspace: WorkspaceView): PythonFacts } {
+export function createPython(): LanguageSupport {
   const facts = new WorkspaceFacts(buildFacts);
   return {
     id: 'python',
     matches: (path) => path.endsWith('.py') || path.endsWith('.pyi'),
     scan: (text) => scanPython(text),
     resolve: (from, ref, workspace) => resolvePython(from, ref.specifier, workspace, facts.of(workspace)),
-    facts: (workspace) => facts.of(workspace),
     invalidate: () => facts.clear(),
     isConfig: (path) => /(^|\/)(pyproject\.toml|setup\.cfg)$/.test(path),
   };
