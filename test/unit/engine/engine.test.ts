@@ -68,7 +68,7 @@ describe('Engine', () => {
   it('indexes the folder and ranks import neighbours first, with evidence', async () => {
     const engine = await open({ db: false });
     const [stats] = await engine.index();
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     assert.equal(stats.edges, 2);
     assert.equal(engine.state, 'ready');
     const answer = engine.rank({ file: join(root, 'src/auth/login.ts') });
@@ -133,7 +133,7 @@ describe('Engine', () => {
     const second = await open({ now: () => time });
     const [stats] = await second.index();
     assert.equal(stats.warm, true, 'unchanged files come back from the database');
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     const active = second.activeTask();
     assert.equal(active.id, task.id);
     assert.equal(active.name, 'fix login');
@@ -149,7 +149,7 @@ describe('Engine', () => {
     writeFileSync(join(dbDir, 'related.sqlite'), Buffer.from('this is not a database at all, just bytes'.repeat(50)));
     const engine = await open();
     const [stats] = await engine.index();
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     assert.ok(
       readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')),
       'the bad file is kept aside',
