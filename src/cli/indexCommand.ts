@@ -82,14 +82,16 @@ export function formatStats(s: IndexStats, peakRssMb: number): string {
   ].join('\n');
 }
 
-/** One line per reader, most files first: "  python   812 files, 2,310 edges, 3.1 MB read at 41.2 MB/s". */
+/** One line per reader, most files first: "  python     812 files, 2310 edges, 3.1 MB extracted at 41.2 MB/s (CPU)". */
 export function readerLines(readers: Record<string, ReaderStats>): string[] {
   return Object.entries(readers)
-    .sort(([, a], [, b]) => b.files - a.files)
+    .sort(([x, a], [y, b]) => b.files - a.files || (x < y ? -1 : 1))
     .map(([reader, r]) => {
       const name = reader === 'ts' ? 'ts/js' : reader === 'none' ? 'no reader' : reader;
       const speed =
-        r.bytes > 0 && r.extractMs > 0 ? `, ${(r.bytes / 1e6).toFixed(1)} MB extracted at ${(r.bytes / 1e3 / r.extractMs).toFixed(1)} MB/s` : '';
+        reader !== 'none' && r.bytes > 0 && r.extractCpuMs > 0
+          ? `, ${(r.bytes / 1e6).toFixed(1)} MB extracted at ${(r.bytes / 1e3 / r.extractCpuMs).toFixed(1)} MB/s (CPU)`
+          : '';
       return `  ${name.padEnd(10)} ${r.files} files, ${r.edges} edges${speed}`;
     });
 }

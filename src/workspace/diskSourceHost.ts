@@ -13,8 +13,30 @@ import * as path from 'node:path';
 import { pathMatcher, type PathMatcher } from './pathGlob';
 import { isConfigPath, isIndexedPath, type Discovery, type FileStat, type ListedFile, type SkippedFile, type SourceHost } from './sourceHost';
 
-/** Build output and dependencies: never source a developer edits (used when there is no .gitignore to ask). */
-export const DEFAULT_EXCLUDED_DIRS: readonly string[] = ['node_modules', '.git', 'dist', 'out', 'build', 'coverage'];
+/**
+ * Build output, dependencies and tool caches of the common languages: never source a developer
+ * edits (used when there is no .gitignore to ask: a walk, and files created after the listing).
+ */
+export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
+  'node_modules',
+  '.git',
+  'dist',
+  'out',
+  'build',
+  'coverage',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  'target',
+  '.gradle',
+  '.next',
+  '.svelte-kit',
+  '.turbo',
+];
 
 /** `git ls-files` on a 100k-file repository prints a few MB; leave ample room. */
 const GIT_MAX_BUFFER = 512 * 1024 * 1024;

@@ -109,12 +109,12 @@ export function isSourcePath(rel: string): boolean {
 }
 
 /**
- * A file the index lists: every file outside node_modules and .git. Which of them become nodes is
- * decided after (size, minified, generated, binary: counted by reason).
+ * A file the index lists: every file but git's own (the listing already applied .gitignore and the
+ * exclude globs). Which of them become nodes is decided after (size, minified, generated, binary:
+ * counted by reason).
  */
 export function isIndexedPath(rel: string): boolean {
-  const segments = rel.split('/');
-  return !segments.includes('node_modules') && !segments.includes('.git');
+  return !rel.split('/').includes('.git');
 }
 
 export function isConfigPath(rel: string): boolean {

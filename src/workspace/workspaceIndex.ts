@@ -121,9 +121,9 @@ export interface ReaderStats {
   readonly files: number;
   /** Out-edges of these files. */
   readonly edges: number;
-  /** Bytes of the files read and extracted in the last build (not reused), and the extraction's wall time. */
+  /** Bytes of the files read and extracted in the last build (not reused), and the extraction's CPU time (steady on a busy machine). */
   readonly bytes: number;
-  readonly extractMs: number;
+  readonly extractCpuMs: number;
 }
 
 export interface IndexStats {
@@ -195,8 +195,8 @@ interface BuildRun {
   readonly entries: Map<string, Entry>;
   /** Files extracted in this build (new or changed content). */
   readonly fresh: Set<string>;
-  /** Bytes and extraction time per reader, for the files extracted in this build. */
-  readonly extraction: Map<string, { bytes: number; ms: number }>;
+  /** Bytes and extraction CPU time per reader, for the files extracted in this build. */
+  readonly extraction: Map<string, { bytes: number; cpuMs: number }>;
   configsChanged: boolean;
   reused: number;
   read: number;
@@ -207,7 +207,7 @@ interface BuildRun {
 type LastBuild = Omit<
   IndexStats,
   'files' | 'edges' | 'edgesByKind' | 'readers' | 'unresolved' | 'external' | 'unmatched' | 'warnings' | 'configs' | 'packages'
-> & { readonly extraction: ReadonlyMap<string, { bytes: number; ms: number }> };
+> & { readonly extraction: ReadonlyMap<string, { bytes: number; cpuMs: number }> };
 
 export class WorkspaceIndex {
   readonly graph = new ImportGraph();
@@ -398,9 +398,9 @@ export class WorkspaceIndex {
     const unresolved = zeroCounts(UNRESOLVED_KINDS);
     let external = 0;
     let unmatched = 0;
-    const readers: Record<string, { files: number; edges: number; bytes: number; extractMs: number }> = {};
+    const readers: Record<string, { files: number; edges: number; bytes: number; extractCpuMs: number }> = {};
     for (const e of this.entries.values()) {
-      const r = (readers[e.reader] ??= { files: 0, edges: 0, bytes: 0, extractMs: 0 });
+      const r = (readers[e.reader] ??= { files: 0, edges: 0, bytes: 0, extractCpuMs: 0 });
       r.files++;
       for (const o of e.outcomes) {
         if ('to' in o) r.edges += o.to.length;
@@ -410,9 +410,9 @@ export class WorkspaceIndex {
       }
     }
     for (const [reader, x] of this.last.extraction) {
-      const r = (readers[reader] ??= { files: 0, edges: 0, bytes: 0, extractMs: 0 });
+      const r = (readers[reader] ??= { files: 0, edges: 0, bytes: 0, extractCpuMs: 0 });
       r.bytes = x.bytes;
-      r.extractMs = x.ms;
+      r.extractCpuMs = x.cpuMs;
     }
     const { extraction: _extraction, ...last } = this.last;
     return {
@@ -566,11 +566,12 @@ export class WorkspaceIndex {
         run.entries.set(f.path, fromRecord(before, f, reader));
         run.reused++;
       } else {
+        const cpu = cpuNow();
         const refs = this.scan(f.path, text, reader);
         run.entries.set(f.path, { size: f.size, mtimeMs: f.mtimeMs, hash, dirty: false, reader, refs, outcomes: [] });
         run.fresh.add(f.path);
-        const x = run.extraction.get(reader) ?? { bytes: 0, ms: 0 };
-        run.extraction.set(reader, { bytes: x.bytes + f.size, ms: x.ms + (now() - t) });
+        const x = run.extraction.get(reader) ?? { bytes: 0, cpuMs: 0 };
+        run.extraction.set(reader, { bytes: x.bytes + f.size, cpuMs: x.cpuMs + (cpuNow() - cpu) });
       }
       run.timings.extract += now() - t;
       if (!(await this.pause(run))) return false;

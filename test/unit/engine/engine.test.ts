@@ -162,9 +162,25 @@ describe('Engine', () => {
     const outside = engine.rank({ file: join(tmpdir(), 'elsewhere.ts') });
     assert.equal(outside.files.length, 0);
     assert.match(outside.note ?? '', /outside the workspace/);
+    const missing = engine.rank({ file: join(root, 'README.md') });
+    assert.equal(missing.files.length, 0);
+    assert.match(missing.note ?? '', /README\.md is not a file of the index/);
+  });
+
+  it('ranks any file, says when no reference edges are read for it, and why a skipped file is not indexed', async () => {
+    writeFileSync(join(root, 'README.md'), '# App\nSee src/app.ts\n');
+    writeFileSync(join(root, 'src/auth/notes.xyz'), 'login flow notes\n');
+    writeFileSync(join(root, 'src/logo.bin'), 'a\0b');
+    const engine = await open({ db: false });
+    await engine.index();
     const readme = engine.rank({ file: join(root, 'README.md') });
-    assert.equal(readme.files.length, 0);
-    assert.match(readme.note ?? '', /not a TS\/JS file/);
+    assert.equal(readme.note, undefined);
+    assert.ok(readme.files.length > 0);
+    assert.equal(readme.readsReferences, false);
+    const notes = engine.rank({ file: join(root, 'src/auth/notes.xyz') });
+    assert.equal(notes.files[0].path, 'src/auth/login.ts', 'the same folder ranks first without any edge');
+    assert.equal(engine.rank({ file: join(root, 'src/app.ts') }).readsReferences, true);
+    assert.match(engine.rank({ file: join(root, 'src/logo.bin') }).note ?? '', /src\/logo\.bin is not indexed \(binary\)/);
   });
 
   it('reads git history: co-change ranks a file with no import link', async () => {
