@@ -29,13 +29,21 @@ export const NO_READER = 'none';
 const TS_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export', 'dynamic', 'require', 'type-only']);
 
 /**
- * Extra references of TS/JS files that TypeScript's scanner does not report: Angular
- * `templateUrl`/`styleUrl(s)` and `new URL('./x', import.meta.url)`, resolved as paths relative to
- * the file. The hook for that scanner (languages/tsExtras.ts): none until it is wired here.
+ * The TS/JS extras: references of TS/JS files that TypeScript's scanner does not report (Angular
+ * `templateUrl`/`styleUrl(s)`, `new URL('./x', import.meta.url)`). This is the hook for their
+ * scanner and resolver (languages/tsExtras.ts: `tsExtraReferences(text)` and
+ * `resolveTsExtraReference(from, reference, workspace)`): until they are wired here, none are read,
+ * and a reference of a kind the TS/JS resolver does not take resolves as a path relative to the file.
  */
-function scanTsExtras(_text: string, _path: string): readonly ScannedReference[] {
-  return [];
-}
+export const TS_EXTRAS = {
+  scan(_text: string): readonly ScannedReference[] {
+    return [];
+  },
+  resolve(from: string, reference: ScannedReference, workspace: WorkspaceView): string[] {
+    const target = relativeTarget(from, reference.specifier);
+    return target !== undefined && workspace.hasFile(target) ? [target] : [];
+  },
+};
 
 /**
  * How a reference is resolved: 'module' by the TS/JS resolver, 'path' relative to the file (TS
@@ -54,7 +62,7 @@ export function routeOf(reader: string, ref: Reference): Route {
 export function scanReferences(path: string, text: string, reader: string, language: LanguageSupport | undefined): Reference[] {
   if (reader === TS_READER) {
     const imports: Reference[] = extractImports(text, isDeclarationPath(path));
-    const extras = scanTsExtras(text, path);
+    const extras = TS_EXTRAS.scan(text);
     return extras.length === 0 ? imports : [...imports, ...extras.map(({ specifier, kind }) => ({ specifier, kind }))];
   }
   if (!language || reader === NO_READER) return [];

@@ -23,9 +23,18 @@
  */
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import type { ExtractedImport } from './extractImports';
-import { hashText, isBinary } from './extractFile';
-import { IndexWorkspaceView, NO_READER, TS_READER, assetImportKind, relativeTarget, routeOf, scanReferences, type Reference } from './fileReferences';
+import { hashText, isBinary, type ExtractedFile } from './extractFile';
+import {
+  IndexWorkspaceView,
+  NO_READER,
+  TS_EXTRAS,
+  TS_READER,
+  assetImportKind,
+  relativeTarget,
+  routeOf,
+  scanReferences,
+  type Reference,
+} from './fileReferences';
 import { LANGUAGES } from './languages';
 import type { LanguageSupport } from './languages/language';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type UnresolvedKind } from './resolveSpecifier';
@@ -110,9 +119,7 @@ export interface BuildOptions {
   readonly extractor?: BatchExtractor;
 }
 
-export type ExtractedFile =
-  | { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly hash: string; readonly imports: readonly ExtractedImport[] }
-  | { readonly path: string; readonly skip: SkipReason };
+export type { ExtractedFile };
 
 export type BatchExtractor = (root: string, paths: readonly string[]) => Promise<ExtractedFile[]>;
 
@@ -745,14 +752,10 @@ export class WorkspaceIndex {
       const target = r.outcome === 'asset' ? relativeTarget(path, ref.specifier) : undefined;
       return target !== undefined && this.entries.has(target) ? { to: [target], kind: assetImportKind(target) } : r;
     }
-    if (route === 'path') {
-      const target = relativeTarget(path, ref.specifier);
-      return target !== undefined && this.entries.has(target) ? { to: [target] } : { outcome: 'unmatched' };
-    }
-    const language = this.languageFor(path);
+    const resolver = route === 'path' ? TS_EXTRAS : this.languageFor(path);
     let targets: string[] = [];
     try {
-      targets = language ? language.resolve(path, { ...ref, start: 0, end: 0 }, this.view).filter((t) => t !== path && this.entries.has(t)) : [];
+      targets = resolver ? resolver.resolve(path, { ...ref, start: 0, end: 0 }, this.view).filter((t) => t !== path && this.entries.has(t)) : [];
     } catch (error) {
       this.warnOnce(entry.reader, `${entry.reader}: resolving '${ref.specifier}' in ${path} failed (${errorMessage(error)})`);
     }
