@@ -6,7 +6,7 @@
  *   pkg           -> 'package' reference to every other .fk file of the folder (as a Go package)
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from '../../../src/workspace/languages/language';
@@ -249,6 +249,20 @@ describe('WorkspaceIndex with other languages', () => {
     assert.equal(stats.skipped.binary, 2);
     assert.ok(index.graph.has('src/mentions.ts'), 'a string that mentions the marker is not a generator header');
     assert.ok(!index.graph.has('gen/api.go'));
+  });
+
+  it('a symlinked package is indexed once, under one path, and references to it resolve', async () => {
+    write(root, 'lib/core.fk', 'pkg\n');
+    mkdirSync(join(root, 'app'));
+    symlinkSync(join(root, 'lib'), join(root, 'app/linked'), 'dir');
+    write(root, 'app/main.fk', 'use core\n');
+    const { index, stats } = await build(root, fakeLanguage());
+    const copies = ['lib/core.fk', 'app/linked/core.fk'].filter((p) => index.graph.has(p));
+    assert.equal(copies.length, 1, copies.join(', '));
+    assert.equal(stats.skipped['symlink-loop'], 1);
+    write(root, 'fake.cfg', `core=${copies[0]}\n`);
+    index.addFile('fake.cfg');
+    assert.equal(edgeKind(index, 'app/main.fk', copies[0]), 'include');
   });
 
   it('a file that vanishes between listing and reading is counted, not indexed', async () => {
