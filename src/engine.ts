@@ -498,14 +498,17 @@ export class Engine implements EngineApi {
     const rel = where?.rel;
     const note = this.partialNote(folder, rel);
     if (rel !== undefined && !folder.index.graph.has(rel)) {
-      return { root: folder.root, files: [], note: note ?? `${rel} is not a TS/JS file of the index`, ms: performance.now() - started };
+      const skipped = folder.index.skipReasonOf(rel);
+      const why = skipped ? `${rel} is not indexed (${skipped})` : `${rel} is not a file of the index`;
+      return { root: folder.root, files: [], note: note ?? why, ms: performance.now() - started };
     }
     const files = rankFiles(this.context(folder, rel, request), this.facts(folder, request.taskId), {
       limit: request.limit ?? this.options.limit ?? DEFAULT_LIMIT,
       preset: request.preset ?? this.options.preset,
       weights: mergeWeights(this.options.weights, request.weights),
     });
-    return { root: folder.root, files, note, ms: performance.now() - started };
+    const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
+    return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
   }
 
   explain(file: string, candidate: string, request: Omit<RankRequest, 'file'> = {}): ReturnType<EngineApi['explain']> {

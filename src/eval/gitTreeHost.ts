@@ -7,7 +7,7 @@
  * the new tree needs before the index asks; blobs unchanged between commits are not read again.
  */
 import type { Discovery, FileStat, ListedFile, SourceHost } from '../workspace/sourceHost';
-import { isConfigPath, isSourcePath, dirnameRel } from '../workspace/sourceHost';
+import { isConfigPath, isIndexedPath, dirnameRel } from '../workspace/sourceHost';
 import type { GitObjectReader } from './gitObjectReader';
 import { diffTrees, TreeReader, type Tree, type TreeChanges } from './gitTree';
 
@@ -30,7 +30,7 @@ export class GitTreeHost implements SourceHost {
 
   constructor(
     private readonly reader: GitObjectReader,
-    private readonly includeSource: (path: string) => boolean = isSourcePath,
+    private readonly includeSource: (path: string) => boolean = isIndexedPath,
   ) {
     this.trees = new TreeReader(reader);
   }
@@ -79,9 +79,13 @@ export class GitTreeHost implements SourceHost {
       const stat = this.stat(path);
       if (!stat) continue;
       if (this.includeSource(path)) files.push({ path, ...stat });
-      else if (isConfigPath(path)) configFiles.push({ path, ...stat });
+      if (isConfigPath(path)) configFiles.push({ path, ...stat });
     }
     return { method: 'tree', files, configFiles, skipped: [], excluded: 0, warnings: [] };
+  }
+
+  isListed(rel: string): boolean {
+    return this.includeSource(rel);
   }
 
   readFile(rel: string): string | undefined {

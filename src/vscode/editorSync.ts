@@ -11,8 +11,8 @@ import { errorMessage } from '../core/errorMessage';
 export const EDIT_SYNC_DEBOUNCE_MS = 250;
 /** One "edit" activity per file per this interval is enough for recency (minutes-scale half-life). */
 const EDIT_ACTIVITY_INTERVAL_MS = 10_000;
-/** Files the indexer reads; everything else cannot change the import graph. */
-export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
+/** Every file is a node of the graph: any create, change or delete may change it. */
+export const SOURCE_GLOB = '**/*';
 
 function isIndexedDocument(document: vscode.TextDocument): boolean {
   return document.uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(document.uri) !== undefined;

@@ -113,7 +113,21 @@ export class RelatedFilesController implements vscode.Disposable {
       file,
       answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(answer.root!), f.path).fsPath),
     );
-    const message = answer.note ?? (answer.files.length === 0 ? `No files related to ${basename(file)} yet.` : undefined);
+    const message =
+      answer.note ??
+      (answer.files.length === 0
+        ? `No files related to ${basename(file)} yet.`
+        : answer.readsReferences === false
+          ? noReferencesNote(file)
+          : undefined);
     return { ranking, message };
   }
+}
+
+/** "No reference edges are read for .xyz files: ranked by name, path, history and activity." */
+export function noReferencesNote(file: string): string {
+  const name = basename(file);
+  const dot = name.lastIndexOf('.');
+  const kind = dot > 0 ? `${name.slice(dot)} files` : name;
+  return `No reference edges are read for ${kind}: ranked by name, path, history and activity.`;
 }

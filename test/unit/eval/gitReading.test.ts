@@ -74,7 +74,7 @@ describe('eval git reading', () => {
       assert.ok(host.fileExists('src/a.ts') && host.directoryExists('src') && !host.directoryExists('lib'));
       assert.equal(host.fileExists('../src/a.ts'), false);
       const listing = await host.listFiles();
-      assert.deepEqual(listing.files.map((f) => f.path).sort(), ['src/a.ts', 'src/b.ts']);
+      assert.deepEqual(listing.files.map((f) => f.path).sort(), ['package.json', 'src/a.ts', 'src/b.ts'], 'every file, by default');
       assert.deepEqual(
         listing.configFiles.map((f) => f.path),
         ['package.json'],
