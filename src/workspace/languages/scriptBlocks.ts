@@ -1,0 +1,53 @@
+/**
+ * TS/JS embedded in another file: a `<script>` block of a `.vue`, `.svelte`, `.astro` or `.html`
+ * file, Astro's `---` frontmatter, the `import`/`export` lines of an MDX document.
+ *
+ * The imports are read by extractImports (TypeScript's own pre-parse scanner, with the same kinds
+ * as in a `.ts` file) on the block's text alone, so the markup around it can neither hide nor invent
+ * an import. extractImports names specifiers without positions; `locateImports` finds each one's
+ * quoted occurrence whose kind matches (classifyImport), which is where a hover needs it. The
+ * references are `module: true`: the index resolves them like the imports of a `.ts` file.
+ */
+import { classifyImport, extractImports, type ExtractedImport } from '../extractImports';
+import type { ScannedReference } from './language';
+
+/** The imports of `text.slice(start, end)` (a script block's content), with offsets in `text`. */
+export function embeddedImports(text: string, start: number, end: number): ScannedReference[] {
+  const block = text.slice(start, end);
+  return locateImports(block, extractImports(block)).map((r) => ({ ...r, start: r.start + start, end: r.end + start }));
+}
+
+/**
+ * Each extracted import with the offsets of its specifier in `code`: the first quoted occurrence
+ * read as that kind of import (a specifier written twice, once in a comment, lands on the real one).
+ */
+export function locateImports(code: string, imports: readonly ExtractedImport[]): ScannedReference[] {
+  const located: ScannedReference[] = [];
+  for (const { specifier, kind } of imports) {
+    const at = findQuoted(code, specifier, (quoteAt) => classifyImport(code, quoteAt) === kind) ?? findQuoted(code, specifier, () => true);
+    if (at !== undefined) located.push({ specifier, kind, start: at + 1, end: at + 1 + specifier.length, module: true });
+  }
+  return located;
+}
+
+/** Offset of the opening quote of the first `'specifier'`, `"specifier"` or `` `specifier` `` that `accept`s. */
+function findQuoted(code: string, specifier: string, accept: (quoteAt: number) => boolean): number | undefined {
+  for (let i = code.indexOf(specifier); i >= 0; i = code.indexOf(specifier, i + 1)) {
+    const quote = code[i - 1];
+    if ((quote === "'" || quote === '"' || quote === '`') && code[i + specifier.length] === quote && accept(i - 1)) return i - 1;
+  }
+  return undefined;
+}
+
+/**
+ * Astro's component script: the `---` fenced block at the start of the file (after blank lines
+ * only), as [start, end) offsets of its content; undefined when the file has none. An unclosed
+ * block runs to the end of the file, so its imports still count.
+ */
+export function frontmatterRange(text: string): { start: number; end: number } | undefined {
+  const open = /^\s*---[ \t]*\r?\n/.exec(text);
+  if (!open) return undefined;
+  const start = open[0].length;
+  const close = /^---[ \t]*\r?$/m.exec(text.slice(start));
+  return { start, end: close ? start + close.index : text.length };
+}
