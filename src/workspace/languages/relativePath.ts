@@ -36,11 +36,11 @@ export function dirOf(path: string): string {
 }
 
 /**
- * `rel` joined onto folder `dir` with `.` and `..` segments applied; undefined when it climbs above
- * the workspace root. A leading '/' makes `rel` start at the root.
+ * `rel` joined onto folder `dir` with `.` and `..` segments applied (a leading '/' is one more empty
+ * segment); undefined when it climbs above the workspace root.
  */
 export function joinPath(dir: string, rel: string): string | undefined {
-  const parts = rel.startsWith('/') || dir === '' ? [] : dir.split('/');
+  const parts = dir === '' ? [] : dir.split('/');
   for (const segment of rel.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {

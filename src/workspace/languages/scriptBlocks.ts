@@ -6,7 +6,9 @@
  * as in a `.ts` file) on the block's text alone, so the markup around it can neither hide nor invent
  * an import. extractImports names specifiers without positions; `locateImports` finds each one's
  * quoted occurrence whose kind matches (classifyImport), which is where a hover needs it. The
- * references are `module: true`: the index resolves them like the imports of a `.ts` file.
+ * references are `module: true`: the index resolves them like the imports of a `.ts` file; except
+ * a relative import of a file that is not a module for TypeScript (`./Button.svelte`,
+ * `../styles/theme.css`), which is the file it names, resolved by the language as a path.
  */
 import { classifyImport, extractImports, type ExtractedImport } from '../extractImports';
 import type { ScannedReference } from './language';
@@ -25,9 +27,20 @@ export function locateImports(code: string, imports: readonly ExtractedImport[])
   const located: ScannedReference[] = [];
   for (const { specifier, kind } of imports) {
     const at = findQuoted(code, specifier, (quoteAt) => classifyImport(code, quoteAt) === kind) ?? findQuoted(code, specifier, () => true);
-    if (at !== undefined) located.push({ specifier, kind, start: at + 1, end: at + 1 + specifier.length, module: true });
+    if (at === undefined) continue;
+    const start = at + 1;
+    located.push({ specifier, kind, start, end: start + specifier.length, ...(isFilePath(specifier) ? {} : { module: true }) });
   }
   return located;
+}
+
+/** Extensions TypeScript's resolver reads as modules (a `.js` specifier may name a `.ts` source). */
+const SCRIPT_EXTENSION = /\.(?:[cm]?[jt]sx?)$/i;
+
+/** A relative path with an extension TypeScript does not resolve: a file, not a module specifier. */
+function isFilePath(specifier: string): boolean {
+  const name = specifier.slice(specifier.lastIndexOf('/') + 1);
+  return /^\.\.?\//.test(specifier) && /\.\w+$/.test(name) && !SCRIPT_EXTENSION.test(name);
 }
 
 /** Offset of the opening quote of the first `'specifier'`, `"specifier"` or `` `specifier` `` that `accept`s. */

@@ -13,7 +13,7 @@
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../../core/graph';
 import type { ScannedReference, WorkspaceView } from './language';
-import { resolveLocalPath } from './relativePath';
+import { isLocalPath, resolveLocalPath } from './relativePath';
 
 /** Cheap pre-check: the words every form needs. */
 const EXTRA_WORDS = /\b(?:templateUrl|styleUrls?|import\.meta\.url)\b/;
@@ -40,11 +40,11 @@ export function tsExtraReferences(text: string): ScannedReference[] {
       const list = tokens[j]?.kind === ts.SyntaxKind.OpenBracketToken;
       if (list) j++;
       for (; isStringToken(tokens[j]); j += 2) {
-        found.push(reference(tokens[j], propertyKind));
+        pushReference(found, tokens[j], propertyKind);
         if (!list || tokens[j + 1]?.kind !== ts.SyntaxKind.CommaToken) break;
       }
     } else if (token.kind === ts.SyntaxKind.NewKeyword && isNewUrlOfModule(tokens, i)) {
-      found.push(reference(tokens[i + 3], 'asset'));
+      pushReference(found, tokens[i + 3], 'asset');
     }
   }
   return found;
@@ -67,9 +67,9 @@ function isStringToken(token: Token | undefined): token is Token {
   return token?.kind === ts.SyntaxKind.StringLiteral || token?.kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral;
 }
 
-function reference(token: Token, kind: EdgeKind): ScannedReference {
+function pushReference(found: ScannedReference[], token: Token, kind: EdgeKind): void {
   const specifier = token.text;
-  return { specifier, kind, start: token.start + 1, end: token.start + 1 + specifier.length };
+  if (isLocalPath(specifier)) found.push({ specifier, kind, start: token.start + 1, end: token.start + 1 + specifier.length });
 }
 
 /** Tokens that can follow a value: after them `/` divides, elsewhere it starts a regular expression. */
