@@ -139,32 +139,39 @@ function pushPath(refs: ScannedReference[], written: string, writtenStart: numbe
   if (isLocalPath(specifier)) refs.push({ specifier, kind, start, end: start + specifier.length });
 }
 
-const TAG_NAME = /[A-Za-z][\w:.-]*/y;
-const ATTRIBUTE_NAME = /[^\s"'>/={}]+/y;
+/** Elements whose attributes are read: the ones naming files, and the raw-text ones (a script's `type`, a style's `lang`). */
+const READ_ATTRIBUTES = new Set([...Object.keys(PATH_ATTRIBUTES), ...Object.keys(VUE_BLOCK_SOURCES), ...RAW_TEXT, 'link']);
 
-/** The tag opening at `lt`, or undefined when `<` does not start one (`a < b`, `</p>`, `<!DOCTYPE>`). */
+/**
+ * The tag opening at `lt`, or undefined when `<` does not start one (`a < b`, `</p>`, `<!DOCTYPE>`).
+ * Other elements' attributes are walked over (a quoted `>` does not end the tag) but not kept.
+ */
 function readTag(text: string, lt: number): Tag | undefined {
-  TAG_NAME.lastIndex = lt + 1;
-  const name = TAG_NAME.exec(text);
-  if (!name) return undefined;
+  const tagName = /[A-Za-z][\w:.-]*/y;
+  const attributeName = /[^\s"'>/={}]+/y;
+  tagName.lastIndex = lt + 1;
+  const name = tagName.exec(text)?.[0].toLowerCase();
+  if (name === undefined) return undefined;
+  const keep = READ_ATTRIBUTES.has(name);
   const attributes: Attribute[] = [];
-  let i = TAG_NAME.lastIndex;
+  let i = tagName.lastIndex;
   while (i < text.length) {
     const c = text[i];
-    if (c === '>') return { name: name[0].toLowerCase(), attributes, end: i + 1, selfClosing: text[i - 1] === '/' };
+    if (c === '>') return { name, attributes, end: i + 1, selfClosing: text[i - 1] === '/' };
     if (c === '{') {
       i = skipBraces(text, i); // Svelte/Astro `{...props}` or `{name}` shorthand
       continue;
     }
-    ATTRIBUTE_NAME.lastIndex = i;
-    const attr = ATTRIBUTE_NAME.exec(text);
+    attributeName.lastIndex = i;
+    const attr = attributeName.exec(text);
     if (!attr) {
       i++;
       continue;
     }
-    i = skipSpaces(text, ATTRIBUTE_NAME.lastIndex);
+    const attrName = attr[0].toLowerCase();
+    i = skipSpaces(text, attributeName.lastIndex);
     if (text[i] !== '=') {
-      attributes.push({ name: attr[0].toLowerCase(), valueStart: i });
+      if (keep) attributes.push({ name: attrName, valueStart: i });
       continue;
     }
     i = skipSpaces(text, i + 1);
@@ -172,17 +179,17 @@ function readTag(text: string, lt: number): Tag | undefined {
     if (q === '"' || q === "'") {
       const close = text.indexOf(q, i + 1);
       const end = close < 0 ? text.length : close;
-      attributes.push({ name: attr[0].toLowerCase(), value: text.slice(i + 1, end), valueStart: i + 1 });
+      if (keep) attributes.push({ name: attrName, value: text.slice(i + 1, end), valueStart: i + 1 });
       i = end + 1;
     } else if (q === '{') {
       i = skipBraces(text, i); // an expression, not a path
     } else {
       const start = i;
       while (i < text.length && !/[\s>]/.test(text[i])) i++;
-      attributes.push({ name: attr[0].toLowerCase(), value: text.slice(start, i), valueStart: start });
+      if (keep) attributes.push({ name: attrName, value: text.slice(start, i), valueStart: start });
     }
   }
-  return { name: name[0].toLowerCase(), attributes, end: text.length, selfClosing: false };
+  return { name, attributes, end: text.length, selfClosing: false };
 }
 
 function skipSpaces(text: string, i: number): number {
@@ -224,12 +231,28 @@ function closingOrSpecialEnd(text: string, lt: number): number {
 /** Index pages a link to a folder opens. */
 const INDEX_PAGES = ['index.html', 'index.htm'];
 
+/** SvelteKit's pages: `/about` is `src/routes/about/+page.svelte` of the app the linking file belongs to. */
+const SVELTEKIT_ROUTES = 'src/routes/';
+const SVELTEKIT_PAGE = '+page.svelte';
+
+/** The page a root-relative link of a file inside a SvelteKit app's routes names (it may not exist). */
+function svelteKitPage(from: string, link: string): string | undefined {
+  if (!link.startsWith('/')) return undefined;
+  const at = from.startsWith(SVELTEKIT_ROUTES) ? 0 : from.indexOf(`/${SVELTEKIT_ROUTES}`) + 1;
+  if (at === 0 && !from.startsWith(SVELTEKIT_ROUTES)) return undefined;
+  const routes = from.slice(0, at) + SVELTEKIT_ROUTES;
+  const route = stripQueryAndHash(link).replace(/^\/+|\/+$/g, '');
+  return route === '' ? `${routes}${SVELTEKIT_PAGE}` : `${routes}${route}/${SVELTEKIT_PAGE}`;
+}
+
 /** The workspace file a page's or component's reference names. */
 export function resolveMarkupReference(from: string, reference: ScannedReference, workspace: WorkspaceView): string[] {
   if (reference.module) return [];
   if (reference.kind === 'styles') return resolveStylesheetReference(from, reference, workspace);
   if (reference.kind !== 'link') return resolveLocalPath(from, reference.specifier, workspace);
-  return resolveLocalPath(from, reference.specifier, workspace, (base) => [base, `${base}.html`, ...INDEX_PAGES.map((page) => `${base}/${page}`)]);
+  const page = svelteKitPage(from, reference.specifier);
+  if (page !== undefined && workspace.hasFile(page)) return [page];
+  return resolveLocalPath(from, reference.specifier, workspace, (base) => [base, `${base}.html`, ...INDEX_PAGES.map((index) => `${base}/${index}`)]);
 }
 
 function markupLanguage(id: MarkupFlavor, extension: RegExp): LanguageSupport {

@@ -80,7 +80,10 @@ function blankSpans(text: string, spans: readonly (readonly [number, number])[])
   const parts: string[] = [];
   let at = 0;
   for (const [start, end] of spans) {
-    parts.push(text.slice(at, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    parts.push(
+      text.slice(at, start),
+      text.slice(start, end).replace(/[^\n]+/g, (run) => ' '.repeat(run.length)),
+    );
     at = end;
   }
   parts.push(text.slice(at));
@@ -181,7 +184,7 @@ function moduleStatements(prose: string): string {
     .map(({ line }) => {
       if (line.trim() === '') keep = false;
       else if (/^(?:import|export)\b/.test(line)) keep = true;
-      return keep ? line : line.replace(/./g, ' ');
+      return keep ? line : ' '.repeat(line.length);
     })
     .join('\n');
 }

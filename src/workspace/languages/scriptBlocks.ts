@@ -12,6 +12,7 @@
  */
 import { classifyImport, extractImports, type ExtractedImport } from '../extractImports';
 import type { ScannedReference } from './language';
+import { stripQueryAndHash } from './relativePath';
 
 /** The imports of `text.slice(start, end)` (a script block's content), with offsets in `text`. */
 export function embeddedImports(text: string, start: number, end: number): ScannedReference[] {
@@ -34,13 +35,16 @@ export function locateImports(code: string, imports: readonly ExtractedImport[])
   return located;
 }
 
-/** Extensions TypeScript's resolver reads as modules (a `.js` specifier may name a `.ts` source). */
-const SCRIPT_EXTENSION = /\.(?:[cm]?[jt]sx?)$/i;
+/**
+ * Extensions of files a bundler imports but TypeScript does not resolve: components, stylesheets,
+ * documents, data and media. Any other specifier (`./data.remote`, `./util.js`) is left to TypeScript.
+ */
+const FILE_EXTENSION =
+  /\.(?:svelte|vue|astro|css|scss|sass|less|styl|html?|md|mdx|json|json5|ya?ml|toml|txt|svg|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|eot|wasm|mp[34]|webm|wav|graphql|gql)$/i;
 
-/** A relative path with an extension TypeScript does not resolve: a file, not a module specifier. */
+/** A relative path to a file TypeScript does not resolve: a file, not a module specifier. */
 function isFilePath(specifier: string): boolean {
-  const name = specifier.slice(specifier.lastIndexOf('/') + 1);
-  return /^\.\.?\//.test(specifier) && /\.\w+$/.test(name) && !SCRIPT_EXTENSION.test(name);
+  return /^\.\.?\//.test(specifier) && FILE_EXTENSION.test(stripQueryAndHash(specifier));
 }
 
 /** Offset of the opening quote of the first `'specifier'`, `"specifier"` or `` `specifier` `` that `accept`s. */

@@ -57,6 +57,16 @@ describe('html and component languages', () => {
     ]);
   });
 
+  it('resolves root-relative links of a SvelteKit route to its pages, and leaves extension-less imports to TypeScript', () => {
+    assert.deepEqual(fixtureEdges('app/src/routes/+page.svelte'), [
+      'import module ./data.remote',
+      'link -> app/src/routes/about/+page.svelte',
+      'link -> app/src/routes/about/+page.svelte',
+      'link -> app/src/routes/+page.svelte',
+      'link unresolved /blog/first-post',
+    ]);
+  });
+
   it('keeps the imports of a script block that is never closed', () => {
     assert.deepEqual(fixtureEdges('components/Unclosed.vue'), ['asset -> img/logo.svg', 'import -> components/Button.svelte']);
   });
