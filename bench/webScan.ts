@@ -6,9 +6,10 @@
  *
  * Files are read from each bare repository's HEAD (git ls-tree + cat-file), never checked out. Per
  * language: files, MB, references found (module specifiers apart), share of path references that
- * resolve to a file of the same tree, and MB/s, with the ratio against the baseline measured in the
- * same run: extractImports (the TS/JS scanner the index already runs) on the TS/JS files of the same
- * repositories. tsExtraReferences runs on those TS/JS files too: its cost is added to every TS/JS file.
+ * resolve to a file of the same tree, and MB/s, with the ratio against the baseline: extractImports
+ * (the TS/JS scanner the index already runs) on a sample of the TS/JS files of the same repositories,
+ * timed in rounds alternating with the language's own, so both see the same machine load.
+ * tsExtraReferences runs on all the TS/JS files too: its cost is added to every TS/JS file.
  * Prints figures; never pass/fail.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,9 +45,10 @@ async function main(): Promise<void> {
   const views = new Map(trees.map((t) => [t.repo, t.view]));
 
   const tsFiles = files.filter((f) => TS_JS.test(f.path) && !f.path.endsWith('.d.ts'));
-  const baseline = throughput(tsFiles, minMs, (f) => extractImports(f.text).length);
+  const sample = baselineSample(tsFiles);
+  const baseline: Measured = { files: sample, scan: (f) => extractImports(f.text).length };
   console.log(`repositories: ${repos.join(', ')}`);
-  console.log(`baseline extractImports on TS/JS: ${tsFiles.length} files, ${mb(bytes(tsFiles))} MB, ${baseline.toFixed(1)} MB/s`);
+  console.log(`baseline: extractImports on ${sample.length} of the ${tsFiles.length} TS/JS files (${mb(bytes(sample))} MB)`);
   console.log('');
   console.log('language          files      MB   refs  module  resolved    MB/s  vs baseline');
 
@@ -60,19 +62,12 @@ async function main(): Promise<void> {
     const paths = refs.flatMap(({ f, refs }) => refs.filter((r) => !r.module).map((r) => ({ f, r })));
     const resolved = paths.filter(({ f, r }) => language.resolve(f.path, r, views.get(f.repo)!).length > 0).length;
     const modules = refs.reduce((n, x) => n + x.refs.filter((r) => r.module).length, 0);
-    const speed = throughput(group, minMs, (f) => language.scan(f.text, f.path).length);
-    row(language.id, group, paths.length + modules, modules, paths.length === 0 ? '-' : pct(resolved / paths.length), speed, baseline);
+    const speed = paired({ files: group, scan: (f) => language.scan(f.text, f.path).length }, baseline, minMs);
+    row(language.id, group, paths.length + modules, modules, paths.length === 0 ? '-' : pct(resolved / paths.length), speed);
   }
   const extras = tsFiles.map((f) => tsExtraReferences(f.text).length).reduce((a, b) => a + b, 0);
-  row(
-    'tsExtras (TS/JS)',
-    tsFiles,
-    extras,
-    0,
-    '-',
-    throughput(tsFiles, minMs, (f) => tsExtraReferences(f.text).length),
-    baseline,
-  );
+  const extrasSpeed = paired({ files: tsFiles, scan: (f) => tsExtraReferences(f.text).length }, baseline, minMs);
+  row('tsExtras (TS/JS)', tsFiles, extras, 0, '-', extrasSpeed);
 
   await compareWithTreeSitter(
     files.filter((f) => styleDialect(f.path) !== undefined),
@@ -81,7 +76,7 @@ async function main(): Promise<void> {
   );
 }
 
-function row(id: string, group: readonly RepoFile[], refs: number, modules: number, resolved: string, speed: number, baseline: number): void {
+function row(id: string, group: readonly RepoFile[], refs: number, modules: number, resolved: string, speed: Speed): void {
   const cells = [
     id.padEnd(16),
     String(group.length).padStart(6),
@@ -89,8 +84,8 @@ function row(id: string, group: readonly RepoFile[], refs: number, modules: numb
     String(refs).padStart(6),
     String(modules).padStart(7),
     resolved.padStart(9),
-    speed.toFixed(1).padStart(7),
-    `${(speed / baseline).toFixed(2)}x`.padStart(12),
+    speed.mbPerSecond.toFixed(1).padStart(7),
+    `${speed.ratio.toFixed(2)}x`.padStart(12),
   ];
   console.log(cells.join(' '));
 }
@@ -100,7 +95,7 @@ function row(id: string, group: readonly RepoFile[], refs: number, modules: numb
  * parse plus the walk for references) and, per dialect, the files where both find the same
  * references (kind + specifier), with examples of the differences.
  */
-async function compareWithTreeSitter(styles: readonly RepoFile[], minMs: number, baseline: number): Promise<void> {
+async function compareWithTreeSitter(styles: readonly RepoFile[], minMs: number, baseline: Measured): Promise<void> {
   if (styles.length === 0) return;
   await Parser.init({ locateFile: (file: string) => join(GRAMMARS, file) });
   const parser = new Parser();
@@ -108,18 +103,18 @@ async function compareWithTreeSitter(styles: readonly RepoFile[], minMs: number,
   const viaGrammar = (f: RepoFile) => treeSitterReferences(parser, f.text);
   const viaScanner = (f: RepoFile) => scanStylesheet(f.text, styleDialect(f.path) ?? 'css');
 
-  const scanner = throughput(styles, minMs, (f) => viaScanner(f).length);
-  const grammar = throughput(styles, minMs, (f) => viaGrammar(f).length);
-  const parseOnly = throughput(styles, minMs, (f) => {
-    const tree = parser.parse(f.text);
-    tree?.delete();
-    return 0;
-  });
+  const scanner = paired({ files: styles, scan: (f) => viaScanner(f).length }, baseline, minMs);
+  const grammar = paired({ files: styles, scan: (f) => viaGrammar(f).length }, baseline, minMs);
+  const parseOnly = paired({ files: styles, scan: (f) => (parser.parse(f.text)?.delete(), 0) }, baseline, minMs);
   console.log('');
   console.log(`stylesheets (${styles.length} files, ${mb(bytes(styles))} MB), MB/s and ratio against the baseline:`);
-  console.log(`  scanner                          ${scanner.toFixed(1).padStart(7)}  ${(scanner / baseline).toFixed(2)}x`);
-  console.log(`  tree-sitter-css parse + walk     ${grammar.toFixed(1).padStart(7)}  ${(grammar / baseline).toFixed(2)}x`);
-  console.log(`  tree-sitter-css parse only       ${parseOnly.toFixed(1).padStart(7)}  ${(parseOnly / baseline).toFixed(2)}x`);
+  for (const [name, speed] of [
+    ['scanner', scanner],
+    ['tree-sitter-css parse + walk', grammar],
+    ['tree-sitter-css parse only', parseOnly],
+  ] as const) {
+    console.log(`  ${name.padEnd(30)} ${speed.mbPerSecond.toFixed(1).padStart(7)}  ${speed.ratio.toFixed(2)}x`);
+  }
   for (const dialect of ['css', 'scss', 'sass', 'less'] as const) {
     const group = styles.filter((f) => styleDialect(f.path) === dialect);
     if (group.length === 0) continue;
@@ -175,17 +170,45 @@ function refKey(r: { readonly kind: string; readonly specifier: string }): strin
   return `${r.kind} ${r.specifier}`;
 }
 
-/** MB/s of `scan` over the files, repeated until at least `minMs` passed. */
-function throughput(files: readonly RepoFile[], minMs: number, scan: (f: RepoFile) => number): number {
-  for (const f of files) scan(f); // warm-up: JIT and lazily built tables
-  let rounds = 0;
-  const start = performance.now();
-  do {
-    for (const f of files) scan(f);
-    rounds++;
-  } while (performance.now() - start < minMs);
-  const seconds = (performance.now() - start) / 1000;
-  return (bytes(files) * rounds) / 1e6 / seconds;
+interface Measured {
+  readonly files: readonly RepoFile[];
+  readonly scan: (f: RepoFile) => number;
+}
+
+interface Speed {
+  readonly mbPerSecond: number;
+  /** MB/s against the baseline's MB/s in the same alternating rounds. */
+  readonly ratio: number;
+}
+
+/** Target size of the baseline's sample: one of its rounds takes about as long as a language's. */
+const BASELINE_SAMPLE_BYTES = 1_000_000;
+
+/** Every n-th TS/JS file, about BASELINE_SAMPLE_BYTES in all. */
+function baselineSample(files: readonly RepoFile[]): RepoFile[] {
+  const stride = Math.max(1, Math.round(bytes(files) / BASELINE_SAMPLE_BYTES));
+  return files.filter((_, i) => i % stride === 0);
+}
+
+/**
+ * MB/s of `measured` and its ratio against `baseline`: rounds over all files of each, alternating,
+ * until each has run at least `minMs`, so a change in machine load hits both alike.
+ */
+function paired(measured: Measured, baseline: Measured, minMs: number): Speed {
+  for (const m of [measured, baseline]) for (const f of m.files) m.scan(f); // warm-up: JIT, lazily built tables
+  const elapsed = [0, 0];
+  const rounds = [0, 0];
+  const contenders = [measured, baseline];
+  while (elapsed[0] < minMs || elapsed[1] < minMs) {
+    contenders.forEach((m, k) => {
+      const start = performance.now();
+      for (const f of m.files) m.scan(f);
+      elapsed[k] += performance.now() - start;
+      rounds[k]++;
+    });
+  }
+  const rate = (k: number) => (bytes(contenders[k].files) * rounds[k]) / 1e6 / (elapsed[k] / 1000);
+  return { mbPerSecond: rate(0), ratio: rate(0) / rate(1) };
 }
 
 function bytes(files: readonly RepoFile[]): number {

@@ -5,7 +5,7 @@
  * - `new URL('./worker.js', import.meta.url)` (asset): the way bundlers and Node name a file next to
  *   the module (workers, wasm, images).
  * Paths are relative to the file. Read with TypeScript's scanner, so strings, template literals and
- * comments never match; only files holding one of the words are scanned at all.
+ * comments never match; only files holding one of the forms' words are tokenized, up to the last one.
  *
  * Not a LanguageSupport: the index reads TS/JS files with extractImports, and adds these with
  * `tsExtraReferences(text)`, resolved by `resolveTsExtraReference`.
@@ -15,8 +15,23 @@ import type { EdgeKind } from '../../core/graph';
 import type { ScannedReference, WorkspaceView } from './language';
 import { isLocalPath, resolveLocalPath } from './relativePath';
 
-/** Cheap pre-check: the words every form needs. */
-const EXTRA_WORDS = /\b(?:templateUrl|styleUrls?|import\.meta\.url)\b/;
+/** Where a reference can start: Angular's properties, `new URL(`. */
+const EXTRA_SITE = /\b(?:templateUrl|styleUrls?)\b|\bnew\s+URL\s*\(/g;
+/** Room after the last site for the rest of its form (a `styleUrls` list, `import.meta.url)`). */
+const SITE_TAIL_CHARS = 2000;
+
+/**
+ * The prefix of `text` the token scan needs: up to the last site plus its tail; '' when there is
+ * none (most files), or no `new URL(` can be the module form because `import.meta.url` is absent.
+ */
+function extraRegion(text: string): string {
+  const hasMetaUrl = text.includes('import.meta.url');
+  if (!hasMetaUrl && !text.includes('templateUrl') && !text.includes('styleUrl')) return ''; // substring search: the common case, fast
+  let end = -1;
+  const site = new RegExp(EXTRA_SITE.source, EXTRA_SITE.flags);
+  for (let m = site.exec(text); m; m = site.exec(text)) if (hasMetaUrl || m[0][0] !== 'n') end = m.index + m[0].length;
+  return end < 0 ? '' : text.slice(0, end + SITE_TAIL_CHARS);
+}
 
 const PROPERTY_KINDS: Readonly<Record<string, EdgeKind>> = { templateUrl: 'template', styleUrl: 'styles', styleUrls: 'styles' };
 
@@ -29,8 +44,9 @@ interface Token {
 
 /** The Angular and `new URL(..., import.meta.url)` references of one TS/JS file. Never throws. */
 export function tsExtraReferences(text: string): ScannedReference[] {
-  if (!EXTRA_WORDS.test(text)) return [];
-  const tokens = significantTokens(text);
+  const region = extraRegion(text);
+  if (region === '') return [];
+  const tokens = significantTokens(region);
   const found: ScannedReference[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
