@@ -38,9 +38,11 @@ export function scanMarkdown(text: string, mdx = false): ScannedReference[] {
 
 /**
  * `[text](destination "title")` and `![alt](destination)`: the text may hold one level of brackets
- * (an image inside a link) and span lines; the destination is `<...>` or has balanced parentheses.
+ * (an image inside a link) and span lines, not paragraphs; the destination is `<...>` or has
+ * balanced parentheses.
  */
-const INLINE_LINK = /(!?)\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+const INLINE_LINK =
+  /(!?)\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
 
 function inlineLinks(prose: string): ScannedReference[] {
   const found: ScannedReference[] = [];

@@ -67,6 +67,13 @@ describe('markdown and reStructuredText languages', () => {
     );
   });
 
+  it('lets link text span lines but not paragraphs', () => {
+    assert.deepEqual(
+      scanMarkdown('[a\nb](./x.md) [unclosed\n\nnew paragraph](./y.md) [z](./z.md)').map((r) => r.specifier),
+      ['./x.md', './z.md'],
+    );
+  });
+
   it('gives the offsets of reST paths', () => {
     const text = `.. image:: img/a.png\n\n:doc:\`Title <guide>\``;
     assert.deepEqual(
