@@ -21,18 +21,37 @@ export function embeddedImports(text: string, start: number, end: number): Scann
 }
 
 /**
- * Each extracted import with the offsets of its specifier in `code`: the first quoted occurrence
- * read as that kind of import (a specifier written twice, once in a comment, lands on the real one).
+ * Each extracted import with the offsets of its specifier in `code`: its quoted occurrence, or when
+ * it is written more than once, the first one outside a comment read as that kind of import.
  */
 export function locateImports(code: string, imports: readonly ExtractedImport[]): ScannedReference[] {
   const located: ScannedReference[] = [];
   for (const { specifier, kind } of imports) {
-    const at = findQuoted(code, specifier, (quoteAt) => classifyImport(code, quoteAt) === kind) ?? findQuoted(code, specifier, () => true);
+    const all = quotedOccurrences(code, specifier);
+    const uncommented = all.filter((quoteAt) => !afterLineComment(code, quoteAt));
+    const quotes = uncommented.length > 0 ? uncommented : all;
+    const at = quotes.length === 1 ? quotes[0] : (quotes.find((quoteAt) => classifyImport(code, quoteAt) === kind) ?? quotes[0]);
     if (at === undefined) continue;
     const start = at + 1;
     located.push({ specifier, kind, start, end: start + specifier.length, ...(isFilePath(specifier) ? {} : { module: true }) });
   }
   return located;
+}
+
+/** Is `at` on a line after `//`, or on a line of a block comment (` * ...`, `/* ...`)? */
+function afterLineComment(code: string, at: number): boolean {
+  const before = code.slice(code.lastIndexOf('\n', at) + 1, at);
+  return before.includes('//') || /^\s*(?:\*|\/\*)/.test(before);
+}
+
+/** Offsets of the opening quotes of every `'specifier'`, `"specifier"` and `` `specifier` ``. */
+function quotedOccurrences(code: string, specifier: string): number[] {
+  const found: number[] = [];
+  for (let i = code.indexOf(specifier); i >= 0; i = code.indexOf(specifier, i + 1)) {
+    const quote = code[i - 1];
+    if ((quote === "'" || quote === '"' || quote === '`') && code[i + specifier.length] === quote) found.push(i - 1);
+  }
+  return found;
 }
 
 /**
@@ -45,15 +64,6 @@ const FILE_EXTENSION =
 /** A relative path to a file TypeScript does not resolve: a file, not a module specifier. */
 function isFilePath(specifier: string): boolean {
   return /^\.\.?\//.test(specifier) && FILE_EXTENSION.test(stripQueryAndHash(specifier));
-}
-
-/** Offset of the opening quote of the first `'specifier'`, `"specifier"` or `` `specifier` `` that `accept`s. */
-function findQuoted(code: string, specifier: string, accept: (quoteAt: number) => boolean): number | undefined {
-  for (let i = code.indexOf(specifier); i >= 0; i = code.indexOf(specifier, i + 1)) {
-    const quote = code[i - 1];
-    if ((quote === "'" || quote === '"' || quote === '`') && code[i + specifier.length] === quote && accept(i - 1)) return i - 1;
-  }
-  return undefined;
 }
 
 /**
