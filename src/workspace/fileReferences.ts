@@ -9,7 +9,8 @@
  */
 import type { EdgeKind } from '../core/graph';
 import { extractImports } from './extractImports';
-import type { LanguageSupport, ScannedReference, WorkspaceView } from './languages/language';
+import type { LanguageSupport, WorkspaceView } from './languages/language';
+import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
 import { dirnameRel, isDeclarationPath, joinRel } from './sourceHost';
 
 /** A reference as the index keeps it (and the store, without `module`: see routeOf). */
@@ -30,19 +31,12 @@ const TS_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export', '
 
 /**
  * The TS/JS extras: references of TS/JS files that TypeScript's scanner does not report (Angular
- * `templateUrl`/`styleUrl(s)`, `new URL('./x', import.meta.url)`). This is the hook for their
- * scanner and resolver (languages/tsExtras.ts: `tsExtraReferences(text)` and
- * `resolveTsExtraReference(from, reference, workspace)`): until they are wired here, none are read,
- * and a reference of a kind the TS/JS resolver does not take resolves as a path relative to the file.
+ * `templateUrl`/`styleUrl(s)`, `new URL('./x', import.meta.url)`), which name files by a path
+ * relative to the file (languages/tsExtras.ts).
  */
 export const TS_EXTRAS = {
-  scan(_text: string): readonly ScannedReference[] {
-    return [];
-  },
-  resolve(from: string, reference: ScannedReference, workspace: WorkspaceView): string[] {
-    const target = relativeTarget(from, reference.specifier);
-    return target !== undefined && workspace.hasFile(target) ? [target] : [];
-  },
+  scan: tsExtraReferences,
+  resolve: resolveTsExtraReference,
 };
 
 /**

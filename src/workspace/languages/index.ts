@@ -5,9 +5,13 @@
  */
 import { createC } from './c';
 import { createCSharp } from './csharp';
+import { css } from './css';
 import { createGo } from './go';
+import { astro, html, svelte, vue } from './html';
 import { createJava } from './java';
+import { json } from './json';
 import type { LanguageSupport } from './language';
+import { markdown, restructuredText } from './markdown';
 import { createPhp } from './php';
 import { createPython } from './python';
 import { createRuby } from './ruby';
@@ -23,6 +27,15 @@ export const LANGUAGES: readonly LanguageSupport[] = [
   createCSharp(),
   createRuby(),
   createPhp(),
+  // Web: stylesheets, pages and components, documents, JSON configs.
+  css,
+  html,
+  vue,
+  svelte,
+  astro,
+  markdown,
+  restructuredText,
+  json,
 ];
 
 /** The language that reads the file at this workspace-relative path, if any. */
