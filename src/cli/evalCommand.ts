@@ -8,9 +8,9 @@ import { commandUsage, UsageError, type OptionSpec } from './args';
 import { parseWeights } from './weightArgs';
 import { resolveWeights } from '../core/presets';
 import { standardRankers, rankerByName, weightedRanker, type EvalRanker } from '../eval/baselines';
-import { runEval, type EvalReport } from '../eval/evalRun';
-import { reportTable, meanTable } from '../eval/evalTable';
-import { isGitRepository } from '../eval/gitCommand';
+import { runEval, type EvalReport } from '../eval/commits/evalRun';
+import { reportTable, meanTable } from '../eval/commits/evalTable';
+import { isGitRepository } from '../eval/git/gitCommand';
 import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {

@@ -12,12 +12,12 @@ import { parseWeights } from './weightArgs';
 import { resolveWeights, PRESETS } from '../core/presets';
 import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
 import { rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS } from '../eval/baselines';
-import { parseSessionLog, type RecordedSession } from '../eval/sessionLog';
-import { replaySessions } from '../eval/replayRun';
-import { REPLAY_MODES, type ReplayMode } from '../eval/replaySessions';
-import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/replayBaselines';
-import { GitBaseSnapshots } from '../eval/replaySnapshots';
-import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/replayTable';
+import { parseSessionLog, type RecordedSession } from '../eval/sessions/sessionLog';
+import { replaySessions } from '../eval/sessions/replayRun';
+import { REPLAY_MODES, type ReplayMode } from '../eval/sessions/replaySessions';
+import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/sessions/replayBaselines';
+import { GitBaseSnapshots } from '../eval/sessions/replaySnapshots';
+import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/sessions/replayTable';
 import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {

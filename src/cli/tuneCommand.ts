@@ -5,10 +5,10 @@
  */
 import { resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
-import { runTune, type TuneReport } from '../eval/tuneRun';
-import { isGitRepository } from '../eval/gitCommand';
-import { shortName } from '../eval/evalTable';
-import { TUNED_SIGNALS } from '../eval/queryFeatures';
+import { runTune, type TuneReport } from '../eval/tuning/tuneRun';
+import { isGitRepository } from '../eval/git/gitCommand';
+import { shortName } from '../eval/commits/evalTable';
+import { TUNED_SIGNALS } from '../eval/tuning/queryFeatures';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },

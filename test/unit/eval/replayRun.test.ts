@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { ImportGraph } from '../../../src/core/graph';
 import { historyFacts } from '../../../src/core/commitHistory';
-import { replaySessions, type BaseSnapshots } from '../../../src/eval/replayRun';
-import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../../../src/eval/replayBaselines';
-import { parseSessionLog } from '../../../src/eval/sessionLog';
-import { sessionQueries } from '../../../src/eval/replayQueries';
+import { replaySessions, type BaseSnapshots } from '../../../src/eval/sessions/replayRun';
+import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../../../src/eval/sessions/replayBaselines';
+import { parseSessionLog } from '../../../src/eval/sessions/sessionLog';
+import { sessionQueries } from '../../../src/eval/sessions/replayQueries';
 
 function graphOf(files: string[]): ImportGraph {
   const g = new ImportGraph();

@@ -3,13 +3,13 @@
  * sampled commit C move the snapshot to C's parent, take history strictly before C, and hand
  * every query of C with its RankingContext and RankingFacts to a visitor.
  */
-import type { RankingContext, RankingFacts } from '../core/facts';
-import { readCommitLog, type LoggedCommit } from './commitLog';
+import type { RankingContext, RankingFacts } from '../../core/facts';
+import { readCommitLog, type LoggedCommit } from '../git/commitLog';
 import { sampleCommits, type CommitSample, type SampledCommit } from './commitSampling';
 import { commitQueries } from './commitQueries';
-import { HistoryWalk } from './historyAtCommit';
-import { RepoSnapshot } from './repoSnapshot';
-import { isSourcePath } from './sourceFiles';
+import { HistoryWalk } from '../git/historyAtCommit';
+import { RepoSnapshot } from '../git/repoSnapshot';
+import { isSourcePath } from '../git/sourceFiles';
 
 /**
  * Recency in eval is the last commit time, not an editor touch, so the product's 2-hour half-life

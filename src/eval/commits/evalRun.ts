@@ -2,8 +2,8 @@
  * `eval` on one repository: replay sampled commits and score every ranker on every query
  * (DESIGN.md §5). The rankers see the same snapshot, history and facts per query.
  */
-import { scoreQuery } from '../core/metrics';
-import { EVAL_DEPTH, type EvalRanker } from './baselines';
+import { scoreQuery } from '../../core/metrics';
+import { EVAL_DEPTH, type EvalRanker } from '../baselines';
 import { summarise, type QueryOutcome, type RankerSummary } from './evalSummary';
 import { replayCommits, type ReplayOptions, type ReplayStats } from './replayCommits';
 

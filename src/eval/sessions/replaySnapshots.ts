@@ -8,10 +8,10 @@
  * once and the snapshot only re-indexes what changed between consecutive base commits.
  */
 import type { BaseSnapshot, BaseSnapshots } from './replayRun';
-import { readCommitLog, type LoggedCommit } from './commitLog';
-import { HistoryWalk } from './historyAtCommit';
-import { RepoSnapshot } from './repoSnapshot';
-import { runGit, isGitRepository } from './gitCommand';
+import { readCommitLog, type LoggedCommit } from '../git/commitLog';
+import { HistoryWalk } from '../git/historyAtCommit';
+import { RepoSnapshot } from '../git/repoSnapshot';
+import { runGit, isGitRepository } from '../git/gitCommand';
 
 interface OpenRepo {
   readonly repo: string;

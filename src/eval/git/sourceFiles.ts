@@ -3,7 +3,7 @@
  * reads, minus lockfiles and generated output, which change together for mechanical reasons and
  * would reward a ranker for predicting a build step.
  */
-import { isSourcePath as isIndexedPath, isMinifiedPath } from '../workspace/sourceHost';
+import { isSourcePath as isIndexedPath, isMinifiedPath } from '../../workspace/sourceHost';
 
 /** Generated or vendored output: build folders, bundles, snapshots, declaration bundles. */
 const GENERATED = [

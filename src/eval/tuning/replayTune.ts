@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
-import { parseSessionLog, describeIssues, type RecordedSession } from './sessionLog';
-import { sessionQueries } from './replayQueries';
-import { GitBaseSnapshots } from './replaySnapshots';
+import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../../core/signals/recency';
+import { parseSessionLog, describeIssues, type RecordedSession } from '../sessions/sessionLog';
+import { sessionQueries } from '../sessions/replayQueries';
+import { GitBaseSnapshots } from '../sessions/replaySnapshots';
 import { queryFeatures, type QueryFeatures } from './queryFeatures';
 import type { RepoFeatures } from './tuneRun';
 

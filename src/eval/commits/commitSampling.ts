@@ -3,9 +3,9 @@
  * 2–12 source files, from the last 2 years of the repository (widened when fewer than 100
  * qualify), at most N of them drawn with a seeded RNG and replayed oldest first.
  */
-import { seededRandom, shuffled } from '../core/seededRandom';
-import type { LoggedCommit } from './commitLog';
-import { isSourcePath } from './sourceFiles';
+import { seededRandom, shuffled } from '../../core/seededRandom';
+import type { LoggedCommit } from '../git/commitLog';
+import { isSourcePath } from '../git/sourceFiles';
 
 /** Fewer changed files than this leaves no other file to predict. */
 export const MIN_CHANGED_SOURCE_FILES = 2;

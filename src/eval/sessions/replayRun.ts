@@ -7,9 +7,9 @@
  * visited grouped by repository and in order of their base commit so a snapshot source that moves
  * incrementally from commit to commit does little work; results come back in the log's order.
  */
-import type { ImportGraph } from '../core/graph';
-import type { HistoryFacts } from '../core/commitHistory';
-import type { RankingFacts } from '../core/facts';
+import type { ImportGraph } from '../../core/graph';
+import type { HistoryFacts } from '../../core/commitHistory';
+import type { RankingFacts } from '../../core/facts';
 import type { RecordedSession, SessionIssues } from './sessionLog';
 import { walkSession, REPLAY_MODES, type ReplayMode, type ReplayMoment } from './replaySessions';
 import { scoreMoment, meanReplayScores, summarise, type RankerSummary, type ReplayScores, type SessionResult } from './replayScoring';

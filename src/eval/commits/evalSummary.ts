@@ -2,7 +2,7 @@
  * Per-ranker figures of one eval run: means over queries, the bootstrap interval of nP@10, and
  * nP@10 on the queries whose file had no history (where co-change cannot help).
  */
-import { bootstrapInterval, mean, meanScores, type Interval, type QueryScores } from '../core/metrics';
+import { bootstrapInterval, mean, meanScores, type Interval, type QueryScores } from '../../core/metrics';
 
 export interface QueryOutcome {
   readonly scores: QueryScores;

@@ -4,9 +4,9 @@
  * files) through the index's incremental calls, so extraction runs on changed blobs only.
  * Reusable by anything that needs "the graph as at commit X" (eval, tune, replay).
  */
-import type { ImportGraph } from '../core/graph';
-import { isConfigPath } from '../workspace/sourceHost';
-import { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { ImportGraph } from '../../core/graph';
+import { isConfigPath } from '../../workspace/sourceHost';
+import { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import { GitObjectReader } from './gitObjectReader';
 import { GitTreeHost } from './gitTreeHost';
 import { isSourcePath } from './sourceFiles';

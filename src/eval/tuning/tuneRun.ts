@@ -7,12 +7,12 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { SignalName, Weights } from '../core/ranking';
-import { PRESETS } from '../core/presets';
-import { BASELINE_WEIGHTS } from './baselines';
+import type { SignalName, Weights } from '../../core/ranking';
+import { PRESETS } from '../../core/presets';
+import { BASELINE_WEIGHTS } from '../baselines';
 import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
-import { replayCommits } from './replayCommits';
-import { shortName } from './evalTable';
+import { replayCommits } from '../commits/replayCommits';
+import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
 import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
 
