@@ -4,12 +4,16 @@
  * listing); here: vanished, unreadable and binary files.
  */
 import { createHash } from 'node:crypto';
-import { extractImports } from './extractImports';
-import { isDeclarationPath, type SourceHost } from './sourceHost';
-import type { ExtractedFile } from './workspaceIndex';
+import { extractImports, type ExtractedImport } from './extractImports';
+import { isDeclarationPath, type SkipReason, type SourceHost } from './sourceHost';
 
 /** A NUL in the first 8 KB marks a binary file (the same test git uses). */
 const BINARY_PROBE_CHARS = 8000;
+
+/** One file read and extracted, or why it was not (the index counts skips by reason). */
+export type ExtractedFile =
+  | { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly hash: string; readonly imports: readonly ExtractedImport[] }
+  | { readonly path: string; readonly skip: SkipReason };
 
 export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   const stat = host.stat(rel);

@@ -17,7 +17,7 @@
  */
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { extractImports, type ExtractedImport } from './extractImports';
-import { hashText, isBinary } from './extractFile';
+import { hashText, isBinary, type ExtractedFile } from './extractFile';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type Resolution, type UnresolvedKind } from './resolveSpecifier';
 import {
   SKIP_REASONS,
@@ -83,9 +83,7 @@ export interface BuildOptions {
   readonly extractor?: BatchExtractor;
 }
 
-export type ExtractedFile =
-  | { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly hash: string; readonly imports: readonly ExtractedImport[] }
-  | { readonly path: string; readonly skip: SkipReason };
+export type { ExtractedFile };
 
 export type BatchExtractor = (root: string, paths: readonly string[]) => Promise<ExtractedFile[]>;
 

@@ -100,3 +100,14 @@ export function queryFeatures(
     relevant,
   };
 }
+
+/** The features recorded on one repository (or one sessions file): what `tune` caches and searches over. */
+export interface RepoFeatures {
+  /** The signals of each row's columns (TUNED_SIGNALS when recorded); a cache with others is stale. */
+  readonly signals?: readonly string[];
+  readonly repo: string;
+  readonly samples: number;
+  readonly queries: QueryFeatures[];
+  readonly replayMs: number;
+  readonly cpuMs?: number;
+}

@@ -10,7 +10,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { SignalName, Weights } from '../../core/ranking';
 import { PRESETS } from '../../core/presets';
 import { BASELINE_WEIGHTS } from '../baselines';
-import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
+import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from './queryFeatures';
 import { replayCommits } from '../commits/replayCommits';
 import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
@@ -31,16 +31,6 @@ export interface TuneOptions {
   /** Keep recorded features here, keyed by repository HEAD and options, to tune again without replaying. */
   readonly cacheDir?: string;
   readonly log?: (line: string) => void;
-}
-
-export interface RepoFeatures {
-  /** The signals of each row's columns (TUNED_SIGNALS when recorded); a cache with others is stale. */
-  readonly signals?: readonly string[];
-  readonly repo: string;
-  readonly samples: number;
-  readonly queries: QueryFeatures[];
-  readonly replayMs: number;
-  readonly cpuMs?: number;
 }
 
 export interface HeldOutRow {
