@@ -14,6 +14,7 @@ import type { RecordedSession, SessionIssues } from './sessionLog';
 import { walkSession, REPLAY_MODES, type ReplayMode, type ReplayMoment } from './replaySessions';
 import { scoreMoment, meanReplayScores, summarise, type RankerSummary, type ReplayScores, type SessionResult } from './replayScoring';
 import type { ReplayRanker } from './replayBaselines';
+import { errorMessage } from '../../core/errorMessage';
 
 /** The repository as a session found it. */
 export interface BaseSnapshot {
@@ -97,7 +98,7 @@ export async function replaySessions(
   let done = 0;
   for (const index of order) {
     const session = sessions[index];
-    const report = await replayOne(session, repoOf(session), snapshots, options, modes, accumulators);
+    const report = await replayGuarded(session, repoOf(session), snapshots, options, modes, accumulators);
     reports[index] = report;
     options.onSession?.(++done, sessions.length, report);
   }
@@ -115,6 +116,38 @@ export async function replaySessions(
   return { sessions: reports, summaries, ms: performance.now() - started };
 }
 
+/**
+ * One session, never throwing: whatever stops it (an unreadable tree, a git failure) skips that
+ * session with the reason, and the run goes on with the next. Scores are added to the accumulators
+ * only once the whole session has been scored, so a failure midway leaves no partial rows.
+ */
+async function replayGuarded(
+  session: RecordedSession,
+  repo: string | undefined,
+  snapshots: BaseSnapshots,
+  options: ReplayOptions,
+  modes: readonly ReplayMode[],
+  accumulators: Map<string, Accumulator>,
+): Promise<SessionReport> {
+  const staged = new Map<string, Accumulator>();
+  for (const k of accumulators.keys()) staged.set(k, { perSession: [], ms: 0 });
+  try {
+    const report = await replayOne(session, repo, snapshots, options, modes, staged);
+    for (const [k, acc] of staged) {
+      const total = accumulators.get(k)!;
+      total.perSession.push(...acc.perSession);
+      total.ms += acc.ms;
+    }
+    return report;
+  } catch (error) {
+    return { ...emptyReport(session, repo), issues: { ...session.issues }, skipped: `replay failed: ${errorMessage(error)}` };
+  }
+}
+
+function emptyReport(session: RecordedSession, repo: string | undefined): Omit<SessionReport, 'issues'> {
+  return { id: session.id, repo, baseCommit: session.baseCommit, notIndexed: 0, created: 0, visits: 0, moments: { new: 0, switch: 0 }, scores: {} };
+}
+
 async function replayOne(
   session: RecordedSession,
   repo: string | undefined,
@@ -124,16 +157,7 @@ async function replayOne(
   accumulators: Map<string, Accumulator>,
 ): Promise<SessionReport> {
   const issues = { ...session.issues };
-  const empty = {
-    id: session.id,
-    repo,
-    baseCommit: session.baseCommit,
-    notIndexed: 0,
-    created: 0,
-    visits: 0,
-    moments: { new: 0, switch: 0 },
-    scores: {},
-  };
+  const empty = emptyReport(session, repo);
   if (repo === undefined) return { ...empty, issues, skipped: 'no repository (give --repo or a "repo" field)' };
   const snapshot = await snapshots.at(repo, session.baseCommit);
   if (typeof snapshot === 'string') {
@@ -199,7 +223,8 @@ async function visitOrder(
   const rows = await Promise.all(
     sessions.map(async (s, index) => {
       const repo = repoOf(s) ?? '';
-      const time = repo ? await snapshots.commitOrder(repo, s.baseCommit) : undefined;
+      // An order that cannot be read puts the session last; replaying it will say what is wrong.
+      const time = repo ? await snapshots.commitOrder(repo, s.baseCommit).catch(() => undefined) : undefined;
       return { index, repo, time: time ?? Infinity };
     }),
   );
