@@ -16,7 +16,10 @@ export interface SessionTuneOptions {
   /** Repository for every session instead of each session's own "repo". */
   readonly repo?: string;
   readonly recencyHalfLifeMs?: number;
+  /** Progress and input problems, one line each. */
   readonly log?: (line: string) => void;
+  /** The index's warnings while reading a base commit (default: `log`). */
+  readonly warn?: (line: string) => void;
 }
 
 /** Features of every new-file move in `file`, as tune's source number `index`. */
@@ -26,7 +29,7 @@ export async function collectSessionFeatures(file: string, index: number, option
   for (const line of describeIssues(parsed)) options.log?.(`${file}: ${line}`);
   const repoOf = (s: RecordedSession) =>
     options.repo ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
-  const snapshots = new GitBaseSnapshots(options.log);
+  const snapshots = new GitBaseSnapshots(options.warn ?? options.log);
   const queries: QueryFeatures[] = [];
   try {
     const stats = await sessionQueries(parsed.sessions, repoOf, snapshots, options.recencyHalfLifeMs ?? DEFAULT_RECENCY_HALF_LIFE_MS, (query) => {

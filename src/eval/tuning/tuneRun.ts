@@ -30,7 +30,10 @@ export interface TuneOptions {
   readonly sessionRepo?: string;
   /** Keep recorded features here, keyed by repository HEAD and options, to tune again without replaying. */
   readonly cacheDir?: string;
+  /** Progress, one line each. */
   readonly log?: (line: string) => void;
+  /** The index's warnings while reading past commits (default: `log`). */
+  readonly warn?: (line: string) => void;
 }
 
 export interface HeldOutRow {
@@ -69,9 +72,12 @@ export async function collectFeatures(repo: string, index: number, options: Tune
     options.log?.(`${shortName(repo)}: ${cacheFile} was recorded with other signals; replaying again`);
   }
   const queries: QueryFeatures[] = [];
-  const stats = await replayCommits({ repo, commits: options.commits, years: options.years, seed: options.seed, log: options.log }, (query) => {
-    queries.push(queryFeatures(query, index));
-  });
+  const stats = await replayCommits(
+    { repo, commits: options.commits, years: options.years, seed: options.seed, log: options.warn ?? options.log },
+    (query) => {
+      queries.push(queryFeatures(query, index));
+    },
+  );
   const result: RepoFeatures = {
     signals: TUNED_SIGNALS,
     repo,
@@ -103,7 +109,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const collected: RepoFeatures[] = [];
   for (const [i, repo] of options.repos.entries()) collected.push(await collectFeatures(repo, i, options));
   for (const file of options.sessions ?? []) {
-    collected.push(await collectSessionFeatures(file, collected.length, { repo: options.sessionRepo, log: options.log }));
+    collected.push(await collectSessionFeatures(file, collected.length, { repo: options.sessionRepo, log: options.log, warn: options.warn }));
   }
   const isTrain = (q: QueryFeatures) => q.sampleIndex < Math.floor(collected[q.repo].samples * TRAIN_SHARE);
   const all = collected.flatMap((c) => c.queries);
