@@ -60,7 +60,10 @@ export interface SessionReport {
   readonly issues: SessionIssues;
   /** Why the session was not replayed (no repository, commit not found), when it was not. */
   readonly skipped?: string;
-  /** Files at the base that the index does not read (docs, images...): not candidates, skipped in the walk. */
+  /**
+   * Files the session visited that exist at the base but that the index does not read: they are
+   * not candidates, so moves to them (and from them) are scored as misses, not left out.
+   */
   readonly notIndexed: number;
   readonly created: number;
   readonly visits: number;
@@ -165,9 +168,11 @@ async function replayOne(
     return { ...empty, issues, skipped: snapshot };
   }
 
-  const walk = walkSession(session, (path) => snapshot.graph.has(path), snapshot.time, modes);
-  const notIndexed = walk.missingAtBase.filter((path) => snapshot.tree.has(path)).length;
-  issues.missingAtBase = walk.missingAtBase.length - notIndexed;
+  // Every file of the base tree is a move target, whatever the index reads: a move the ranker cannot
+  // answer is a miss, which is what a person or an agent would have met.
+  const walk = walkSession(session, (path) => snapshot.tree.has(path), snapshot.time, modes);
+  const notIndexed = new Set(walk.visits.map((v) => v.path).filter((path) => !snapshot.graph.has(path))).size;
+  issues.missingAtBase = walk.missingAtBase.length;
 
   const scores: Record<string, Partial<Record<ReplayMode, ReplayScores>>> = {};
   for (const ranker of options.rankers) {
@@ -203,8 +208,12 @@ export function momentFacts(moment: ReplayMoment, snapshot: BaseSnapshot, recenc
   };
 }
 
-/** One ranker at one moment: rank from the previous file with the facts of that moment, score the answer. */
+/**
+ * One ranker at one moment: rank from the previous file with the facts of that moment, score the
+ * answer. From a file the index does not read there is no ranking: the move scores as a miss.
+ */
 export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: BaseSnapshot, recencyHalfLifeMs: number): ReplayScores {
+  if (!snapshot.graph.has(moment.queryFile)) return scoreMoment([], moment.target, moment.relevant);
   const facts = momentFacts(moment, snapshot, recencyHalfLifeMs);
   const excluded = moment.excluded;
   // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.

@@ -77,7 +77,8 @@ export function replayIssueLines(report: ReplayReport, malformed: readonly Malfo
   for (const s of report.sessions) {
     // The skip reason says more than the baseMissing flag ("not a git repository", "commit X is not in R").
     const parts = [s.skipped ? `skipped, ${s.skipped}` : '', describeSessionIssues({ ...s.issues, baseMissing: false })];
-    if (s.notIndexed > 0) parts.push(`${s.notIndexed} ${s.notIndexed === 1 ? 'file' : 'files'} the index does not read (not ranked)`);
+    if (s.notIndexed > 0)
+      parts.push(`${s.notIndexed} ${s.notIndexed === 1 ? 'file' : 'files'} the index does not read (moves to or from them score as misses)`);
     const text = parts.filter(Boolean).join('; ');
     if (text) lines.push(`session ${s.id}: ${text}`);
   }
