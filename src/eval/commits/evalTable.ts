@@ -4,6 +4,7 @@
  */
 import type { EvalReport } from './evalRun';
 import type { RankerSummary } from './evalSummary';
+import { EVAL_CATEGORIES } from '../fileCategory';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -42,6 +43,22 @@ export function reportTable(report: EvalReport): string {
     row(HEADER),
     row(HEADER.map(() => '---')),
     ...report.rankers.map(rankerRow),
+    '',
+    categoryTable(report.rankers),
+  ].join('\n');
+}
+
+/** nP@10 per kind of query file (with the query count in the header), for the kinds that had queries. */
+export function categoryTable(rankers: readonly RankerSummary[]): string {
+  const first = rankers[0];
+  const kinds = EVAL_CATEGORIES.filter((k) => first?.byCategory[k] !== undefined);
+  const head = ['ranker', ...kinds.map((k) => `${k} nP@10 (${first.byCategory[k]!.queries})`)];
+  return [
+    'By kind of query file:',
+    '',
+    row(head),
+    row(head.map(() => '---')),
+    ...rankers.map((s) => row([s.ranker, ...kinds.map((k) => f3(s.byCategory[k]?.np10 ?? 0))])),
   ].join('\n');
 }
 
