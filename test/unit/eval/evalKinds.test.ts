@@ -10,7 +10,7 @@ import { evalCategory } from '../../../src/eval/fileCategory';
 import { evalFiles, isSourcePath } from '../../../src/eval/git/sourceFiles';
 import { qualifyingSources } from '../../../src/eval/commits/commitSampling';
 import { runEval } from '../../../src/eval/commits/evalRun';
-import { categoryTable } from '../../../src/eval/commits/evalTable';
+import { categoryTable, meanTable } from '../../../src/eval/commits/evalTable';
 import { rankerByName } from '../../../src/eval/baselines';
 
 /** An index that reads every file (as one covering every language would). */
@@ -107,5 +107,7 @@ describe('eval over files of every kind', function () {
     const tsOnly = await runEval({ repo: repo.dir, commits: 100, years: 2, seed: 1 }, [ranker]);
     assert.equal(tsOnly.commitsSampled, 3);
     assert.deepEqual(Object.keys(tsOnly.rankers[0].byCategory), ['ts/js']);
+    // Over both runs, queries pool by kind: 6 + 6 TS/JS queries, the other kinds from the first run alone.
+    assert.match(meanTable([all, tsOnly]), /\| ranker \| ts\/js nP@10 \(12\) \| other code nP@10 \(6\) \|/);
   });
 });
