@@ -124,14 +124,7 @@ export async function replaySessions(
  * session with the reason, and the run goes on with the next. Scores are added to the accumulators
  * only once the whole session has been scored, so a failure midway leaves no partial rows.
  */
-async function replayGuarded(
-  session: RecordedSession,
-  repo: string | undefined,
-  snapshots: BaseSnapshots,
-  options: ReplayOptions,
-  modes: readonly ReplayMode[],
-  accumulators: Map<string, Accumulator>,
-): Promise<SessionReport> {
+async function replayGuarded(...[session, repo, snapshots, options, modes, accumulators]: Parameters<typeof replayOne>): Promise<SessionReport> {
   const staged = new Map<string, Accumulator>();
   for (const k of accumulators.keys()) staged.set(k, { perSession: [], ms: 0 });
   try {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
+import { captureConsole } from '../consoleCapture';
 import { run as rank } from '../../../src/cli/rankCommand';
 import { run as index } from '../../../src/cli/indexCommand';
 import { run as evaluate } from '../../../src/cli/evalCommand';
@@ -20,18 +21,9 @@ import { run as mcp } from '../../../src/cli/mcpCommand';
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { rank, index, eval: evaluate, replay, tune, report, mcp };
 
 async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const { log, error } = console;
-  let out = '';
-  let err = '';
-  console.log = (...a: unknown[]) => void (out += a.join(' ') + '\n');
-  console.error = (...a: unknown[]) => void (err += a.join(' ') + '\n');
-  try {
-    const command = COMMANDS[argv[0]];
-    return { code: await (command ? command(argv.slice(1)) : main(argv)), out, err };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+  const command = COMMANDS[argv[0]];
+  const { result, out, err } = await captureConsole(() => (command ? command(argv.slice(1)) : main(argv)));
+  return { code: result, out, err };
 }
 
 describe('CLI errors: non-zero exit, one line', function () {

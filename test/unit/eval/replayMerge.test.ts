@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
 import { GitBaseSnapshots } from '../../../src/eval/sessions/replaySnapshots';
 import { run } from '../../../src/cli/replayCommand';
+import { captureConsole } from '../consoleCapture';
 
 const HOUR_MS = 3600_000;
 
@@ -31,17 +32,8 @@ function buildMergedRepo(): ScriptedRepo {
 }
 
 async function capture(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const { log, error } = console;
-  let out = '';
-  let err = '';
-  console.log = (...a: unknown[]) => void (out += a.join(' ') + '\n');
-  console.error = (...a: unknown[]) => void (err += a.join(' ') + '\n');
-  try {
-    return { code: await run(args), out, err };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+  const { result, out, err } = await captureConsole(() => run(args));
+  return { code: result, out, err };
 }
 
 const view = (paths: string[]) => paths.map((path, step) => ({ step, action: 'view', path }));
