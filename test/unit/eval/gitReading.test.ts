@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
-import { readCommitLog } from '../../../src/eval/commitLog';
-import { TreeReader, diffTrees } from '../../../src/eval/gitTree';
-import { GitObjectReader } from '../../../src/eval/gitObjectReader';
-import { GitTreeHost } from '../../../src/eval/gitTreeHost';
-import { sampleCommits, qualifyingSources } from '../../../src/eval/commitSampling';
+import { readCommitLog } from '../../../src/eval/git/commitLog';
+import { TreeReader, diffTrees } from '../../../src/eval/git/gitTree';
+import { GitObjectReader } from '../../../src/eval/git/gitObjectReader';
+import { GitTreeHost } from '../../../src/eval/git/gitTreeHost';
+import { sampleCommits, qualifyingSources } from '../../../src/eval/commits/commitSampling';
 
 describe('eval git reading', () => {
   let repo: ScriptedRepo;

@@ -2,8 +2,9 @@
  * `eval` on one repository: replay sampled commits and score every ranker on every query
  * (docs/ARCHITECTURE.md, "Evaluation"). The rankers see the same snapshot, history and facts per query.
  */
-import { scoreQuery } from '../core/metrics';
-import { EVAL_DEPTH, type EvalRanker } from './baselines';
+import { scoreQuery } from '../../core/metrics';
+import { EVAL_DEPTH, type EvalRanker } from '../baselines';
+import { evalCategory } from '../fileCategory';
 import { summarise, type QueryOutcome, type RankerSummary } from './evalSummary';
 import { replayCommits, type ReplayOptions, type ReplayStats } from './replayCommits';
 
@@ -35,7 +36,7 @@ export async function runEval(options: ReplayOptions, rankers: readonly EvalRank
       // The eval's ranking depth is deeper than the metrics' so MRR sees ranks past 20.
       const ranked = ranker.rank(query.context, query.facts, Math.max(RANK_LIMIT, EVAL_DEPTH), query.isCandidate);
       ms[i] += performance.now() - t0;
-      outcomes[i].push({ scores: scoreQuery(ranked, query.relevant), hasHistory: query.hasHistory });
+      outcomes[i].push({ scores: scoreQuery(ranked, query.relevant), hasHistory: query.hasHistory, category: evalCategory(query.queryFile) });
     });
   });
   return {

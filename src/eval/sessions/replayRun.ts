@@ -7,13 +7,14 @@
  * visited grouped by repository and in order of their base commit so a snapshot source that moves
  * incrementally from commit to commit does little work; results come back in the log's order.
  */
-import type { ImportGraph } from '../core/graph';
-import type { HistoryFacts } from '../core/commitHistory';
-import type { RankingFacts } from '../core/facts';
+import type { ImportGraph } from '../../core/graph';
+import type { HistoryFacts } from '../../core/commitHistory';
+import type { RankingFacts } from '../../core/facts';
 import type { RecordedSession, SessionIssues } from './sessionLog';
 import { walkSession, REPLAY_MODES, type ReplayMode, type ReplayMoment } from './replaySessions';
 import { scoreMoment, meanReplayScores, summarise, type RankerSummary, type ReplayScores, type SessionResult } from './replayScoring';
 import type { ReplayRanker } from './replayBaselines';
+import { errorMessage } from '../../core/errorMessage';
 
 /** The repository as a session found it. */
 export interface BaseSnapshot {
@@ -59,7 +60,10 @@ export interface SessionReport {
   readonly issues: SessionIssues;
   /** Why the session was not replayed (no repository, commit not found), when it was not. */
   readonly skipped?: string;
-  /** Files at the base that the index does not read (docs, images...): not candidates, skipped in the walk. */
+  /**
+   * Files the session visited that exist at the base but that the index does not read: they are
+   * not candidates, so moves to them (and from them) are scored as misses, not left out.
+   */
   readonly notIndexed: number;
   readonly created: number;
   readonly visits: number;
@@ -97,7 +101,7 @@ export async function replaySessions(
   let done = 0;
   for (const index of order) {
     const session = sessions[index];
-    const report = await replayOne(session, repoOf(session), snapshots, options, modes, accumulators);
+    const report = await replayGuarded(session, repoOf(session), snapshots, options, modes, accumulators);
     reports[index] = report;
     options.onSession?.(++done, sessions.length, report);
   }
@@ -115,6 +119,31 @@ export async function replaySessions(
   return { sessions: reports, summaries, ms: performance.now() - started };
 }
 
+/**
+ * One session, never throwing: whatever stops it (an unreadable tree, a git failure) skips that
+ * session with the reason, and the run goes on with the next. Scores are added to the accumulators
+ * only once the whole session has been scored, so a failure midway leaves no partial rows.
+ */
+async function replayGuarded(...[session, repo, snapshots, options, modes, accumulators]: Parameters<typeof replayOne>): Promise<SessionReport> {
+  const staged = new Map<string, Accumulator>();
+  for (const k of accumulators.keys()) staged.set(k, { perSession: [], ms: 0 });
+  try {
+    const report = await replayOne(session, repo, snapshots, options, modes, staged);
+    for (const [k, acc] of staged) {
+      const total = accumulators.get(k)!;
+      total.perSession.push(...acc.perSession);
+      total.ms += acc.ms;
+    }
+    return report;
+  } catch (error) {
+    return { ...emptyReport(session, repo), issues: { ...session.issues }, skipped: `replay failed: ${errorMessage(error)}` };
+  }
+}
+
+function emptyReport(session: RecordedSession, repo: string | undefined): Omit<SessionReport, 'issues'> {
+  return { id: session.id, repo, baseCommit: session.baseCommit, notIndexed: 0, created: 0, visits: 0, moments: { new: 0, switch: 0 }, scores: {} };
+}
+
 async function replayOne(
   session: RecordedSession,
   repo: string | undefined,
@@ -124,16 +153,7 @@ async function replayOne(
   accumulators: Map<string, Accumulator>,
 ): Promise<SessionReport> {
   const issues = { ...session.issues };
-  const empty = {
-    id: session.id,
-    repo,
-    baseCommit: session.baseCommit,
-    notIndexed: 0,
-    created: 0,
-    visits: 0,
-    moments: { new: 0, switch: 0 },
-    scores: {},
-  };
+  const empty = emptyReport(session, repo);
   if (repo === undefined) return { ...empty, issues, skipped: 'no repository (give --repo or a "repo" field)' };
   const snapshot = await snapshots.at(repo, session.baseCommit);
   if (typeof snapshot === 'string') {
@@ -141,9 +161,11 @@ async function replayOne(
     return { ...empty, issues, skipped: snapshot };
   }
 
-  const walk = walkSession(session, (path) => snapshot.graph.has(path), snapshot.time, modes);
-  const notIndexed = walk.missingAtBase.filter((path) => snapshot.tree.has(path)).length;
-  issues.missingAtBase = walk.missingAtBase.length - notIndexed;
+  // Every file of the base tree is a move target, whatever the index reads: a move the ranker cannot
+  // answer is a miss, which is what a person or an agent would have met.
+  const walk = walkSession(session, (path) => snapshot.tree.has(path), snapshot.time, modes);
+  const notIndexed = new Set(walk.visits.map((v) => v.path).filter((path) => !snapshot.graph.has(path))).size;
+  issues.missingAtBase = walk.missingAtBase.length;
 
   const scores: Record<string, Partial<Record<ReplayMode, ReplayScores>>> = {};
   for (const ranker of options.rankers) {
@@ -179,8 +201,12 @@ export function momentFacts(moment: ReplayMoment, snapshot: BaseSnapshot, recenc
   };
 }
 
-/** One ranker at one moment: rank from the previous file with the facts of that moment, score the answer. */
+/**
+ * One ranker at one moment: rank from the previous file with the facts of that moment, score the
+ * answer. From a file the index does not read there is no ranking: the move scores as a miss.
+ */
 export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: BaseSnapshot, recencyHalfLifeMs: number): ReplayScores {
+  if (!snapshot.graph.has(moment.queryFile)) return scoreMoment([], moment.target, moment.relevant);
   const facts = momentFacts(moment, snapshot, recencyHalfLifeMs);
   const excluded = moment.excluded;
   // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.
@@ -199,7 +225,8 @@ async function visitOrder(
   const rows = await Promise.all(
     sessions.map(async (s, index) => {
       const repo = repoOf(s) ?? '';
-      const time = repo ? await snapshots.commitOrder(repo, s.baseCommit) : undefined;
+      // An order that cannot be read puts the session last; replaying it will say what is wrong.
+      const time = repo ? await snapshots.commitOrder(repo, s.baseCommit).catch(() => undefined) : undefined;
       return { index, repo, time: time ?? Infinity };
     }),
   );

@@ -1,11 +1,11 @@
 /**
  * Which commits the eval replays (docs/ARCHITECTURE.md, "Evaluation"): non-merge commits with a parent that change
- * 2–12 source files, from the last 2 years of the repository (widened when fewer than 100
+ * 2–12 of the files the index reads (any kind; lockfiles and generated files never count), from the last 2 years of the repository (widened when fewer than 100
  * qualify), at most N of them drawn with a seeded RNG and replayed oldest first.
  */
-import { seededRandom, shuffled } from '../core/seededRandom';
-import type { LoggedCommit } from './commitLog';
-import { isSourcePath } from './sourceFiles';
+import { seededRandom, shuffled } from '../../core/seededRandom';
+import type { LoggedCommit } from '../git/commitLog';
+import { isSourcePath } from '../git/sourceFiles';
 
 /** Fewer changed files than this leaves no other file to predict. */
 export const MIN_CHANGED_SOURCE_FILES = 2;
@@ -35,12 +35,14 @@ export interface SamplingOptions {
   readonly count: number;
   readonly years: number;
   readonly seed: number;
+  /** Which changed files count (default: the eval's files for the product's index). */
+  readonly files?: (path: string) => boolean;
 }
 
 /** The changed source files of a commit when it qualifies, else undefined. */
-export function qualifyingSources(commit: LoggedCommit): string[] | undefined {
+export function qualifyingSources(commit: LoggedCommit, files: (path: string) => boolean = isSourcePath): string[] | undefined {
   if (commit.parentCount !== 1) return undefined;
-  const sources = commit.files.filter(isSourcePath);
+  const sources = commit.files.filter(files);
   return sources.length >= MIN_CHANGED_SOURCE_FILES && sources.length <= MAX_CHANGED_SOURCE_FILES ? sources : undefined;
 }
 
@@ -48,7 +50,7 @@ export function qualifyingSources(commit: LoggedCommit): string[] | undefined {
 export function sampleCommits(log: readonly LoggedCommit[], options: SamplingOptions): CommitSample {
   const candidates: SampledCommit[] = [];
   log.forEach((commit, index) => {
-    const changedSources = qualifyingSources(commit);
+    const changedSources = qualifyingSources(commit, options.files);
     if (changedSources) candidates.push({ commit, index, changedSources });
   });
   const newest = log.reduce((max, c) => Math.max(max, c.time), 0);

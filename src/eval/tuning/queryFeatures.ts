@@ -10,10 +10,10 @@
  * instead of the whole workspace per query. Tuning is then an approximation, which is why the
  * chosen weights are checked again by a full `eval`.
  */
-import { SIGNAL_NAMES, type SignalName } from '../core/ranking';
-import { prepareQuery } from '../core/queryScope';
-import { SIGNALS } from '../core/signals/index';
-import type { ReplayQuery } from './replayCommits';
+import { SIGNAL_NAMES, type SignalName } from '../../core/ranking';
+import { prepareQuery } from '../../core/queryScope';
+import { SIGNALS } from '../../core/signals/index';
+import type { ReplayQuery } from '../commits/replayCommits';
 
 /**
  * The signals recorded per query, and so the ones tune can weigh. nameMatch needs typed search
@@ -99,4 +99,15 @@ export function queryFeatures(
     values,
     relevant,
   };
+}
+
+/** The features recorded on one repository (or one sessions file): what `tune` caches and searches over. */
+export interface RepoFeatures {
+  /** The signals of each row's columns (TUNED_SIGNALS when recorded); a cache with others is stale. */
+  readonly signals?: readonly string[];
+  readonly repo: string;
+  readonly samples: number;
+  readonly queries: QueryFeatures[];
+  readonly replayMs: number;
+  readonly cpuMs?: number;
 }

@@ -8,7 +8,7 @@
  * be used is counted on its session, and everything else is kept. Problems that need the repository
  * (a base commit it does not have, a file missing at the base) are counted later, by the replay.
  */
-import { errorMessage } from '../core/errorMessage';
+import { errorMessage } from '../../core/errorMessage';
 
 export const SESSION_ACTIONS = ['view', 'edit', 'create', 'search'] as const;
 export type SessionAction = (typeof SESSION_ACTIONS)[number];

@@ -8,10 +8,10 @@
  * once and the snapshot only re-indexes what changed between consecutive base commits.
  */
 import type { BaseSnapshot, BaseSnapshots } from './replayRun';
-import { readCommitLog, type LoggedCommit } from './commitLog';
-import { HistoryWalk } from './historyAtCommit';
-import { RepoSnapshot } from './repoSnapshot';
-import { runGit, isGitRepository } from './gitCommand';
+import { readCommitLog, type LoggedCommit } from '../git/commitLog';
+import { HistoryWalk } from '../git/historyAtCommit';
+import { RepoSnapshot } from '../git/repoSnapshot';
+import { runGit, isGitRepository } from '../git/gitCommand';
 
 interface OpenRepo {
   readonly repo: string;
@@ -32,11 +32,15 @@ export class GitBaseSnapshots implements BaseSnapshots {
   constructor(private readonly log?: (line: string) => void) {}
 
   async commitOrder(repo: string, commit: string): Promise<number | undefined> {
-    // One `git log` of HEAD answers for most sessions; a git process per session would cost more than the ordering saves.
-    const known = (await this.headTimes(repo)).get(commit);
-    if (known !== undefined) return known;
     const hash = await this.resolve(repo, commit);
-    if (hash === undefined) return undefined;
+    return hash === undefined ? undefined : this.commitTime(repo, hash);
+  }
+
+  /** Commit time of a full hash, epoch ms: from HEAD's log when it has it (merges included), else from git. */
+  private async commitTime(repo: string, hash: string): Promise<number | undefined> {
+    // One `git log` of HEAD answers for most sessions; a git process per session would cost more than the ordering saves.
+    const known = (await this.headTimes(repo)).get(hash);
+    if (known !== undefined) return known;
     const time = await runGit(repo, ['show', '-s', '--format=%ct', hash]).catch(() => '');
     const seconds = Number(time.trim());
     return Number.isFinite(seconds) && time.trim() !== '' ? seconds * 1000 : undefined;
@@ -48,6 +52,7 @@ export class GitBaseSnapshots implements BaseSnapshots {
     if (hash === undefined) return `base commit ${commit} is not in ${repo}`;
     const open = await this.openRepo(repo);
     const history = await this.historyOf(open, hash);
+    if (history === undefined) return `cannot read the history of ${commit} in ${repo}`;
     await open.snapshot.moveTo(hash);
     const snapshot = open.snapshot;
     return {
@@ -116,19 +121,26 @@ export class GitBaseSnapshots implements BaseSnapshots {
     return this.open;
   }
 
-  /** History strictly before `hash`, from HEAD's log when HEAD reaches it, else from the commit's own log. */
-  private async historyOf(open: OpenRepo, hash: string): Promise<{ time: number; facts: BaseSnapshot['history'] }> {
-    let entry = [...open.logs.values()].find((l) => l.index.has(hash));
+  /**
+   * History strictly before `hash`, from HEAD's log when HEAD reaches it, else from the commit's own
+   * log. The logs leave merges out, so a merge commit is never in one: its history is the whole log
+   * read from it (every commit it reaches), and its time comes from git.
+   */
+  private async historyOf(open: OpenRepo, hash: string): Promise<{ time: number; facts: BaseSnapshot['history'] } | undefined> {
+    let entry = [...open.logs.values()].find((l) => l.index.has(hash)) ?? open.logs.get(hash);
     if (!entry) {
       const tip = open.logs.size === 0 ? 'HEAD' : hash;
       entry = await this.readLog(open, tip);
-      if (!entry.index.has(hash)) entry = await this.readLog(open, hash);
+      if (!entry.index.has(hash)) entry = open.logs.get(hash) ?? (await this.readLog(open, hash));
     }
-    const at = entry.index.get(hash)!;
+    const logged = entry.index.get(hash);
+    const at = logged ?? entry.log.length;
+    const time = logged !== undefined ? entry.log[logged].time : await this.commitTime(open.repo, hash);
+    if (time === undefined) return undefined;
     // Sessions arrive in commit-time order, which can disagree with the log's topological order:
     // a walk cannot go back, so start a new one when needed.
     const { history } = safeBefore(entry, at, open.author);
-    return { time: entry.log[at].time, facts: history };
+    return { time, facts: history };
   }
 
   private async readLog(open: OpenRepo, tip: string) {

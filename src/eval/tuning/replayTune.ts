@@ -6,18 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
-import { parseSessionLog, describeIssues, type RecordedSession } from './sessionLog';
-import { sessionQueries } from './replayQueries';
-import { GitBaseSnapshots } from './replaySnapshots';
-import { queryFeatures, type QueryFeatures } from './queryFeatures';
-import type { RepoFeatures } from './tuneRun';
+import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../../core/signals/recency';
+import { parseSessionLog, describeIssues, type RecordedSession } from '../sessions/sessionLog';
+import { sessionQueries } from '../sessions/replayQueries';
+import { GitBaseSnapshots } from '../sessions/replaySnapshots';
+import { queryFeatures, type QueryFeatures, type RepoFeatures } from './queryFeatures';
 
 export interface SessionTuneOptions {
   /** Repository for every session instead of each session's own "repo". */
   readonly repo?: string;
   readonly recencyHalfLifeMs?: number;
+  /** Progress and input problems, one line each. */
   readonly log?: (line: string) => void;
+  /** The index's warnings while reading a base commit (default: `log`). */
+  readonly warn?: (line: string) => void;
 }
 
 /** Features of every new-file move in `file`, as tune's source number `index`. */
@@ -27,7 +29,7 @@ export async function collectSessionFeatures(file: string, index: number, option
   for (const line of describeIssues(parsed)) options.log?.(`${file}: ${line}`);
   const repoOf = (s: RecordedSession) =>
     options.repo ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
-  const snapshots = new GitBaseSnapshots(options.log);
+  const snapshots = new GitBaseSnapshots(options.warn ?? options.log);
   const queries: QueryFeatures[] = [];
   try {
     const stats = await sessionQueries(parsed.sessions, repoOf, snapshots, options.recencyHalfLifeMs ?? DEFAULT_RECENCY_HALF_LIFE_MS, (query) => {

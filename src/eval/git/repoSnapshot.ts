@@ -4,9 +4,9 @@
  * files) through the index's incremental calls, so extraction runs on changed blobs only.
  * Reusable by anything that needs "the graph as at commit X" (eval, tune, replay).
  */
-import type { ImportGraph } from '../core/graph';
-import { isConfigPath } from '../workspace/sourceHost';
-import { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { ImportGraph } from '../../core/graph';
+import { isConfigPath } from '../../workspace/sourceHost';
+import { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import { GitObjectReader } from './gitObjectReader';
 import { GitTreeHost } from './gitTreeHost';
 import { isSourcePath } from './sourceFiles';
@@ -24,12 +24,14 @@ export class RepoSnapshot {
     private readonly reader: GitObjectReader,
     private readonly host: GitTreeHost,
     private readonly index: WorkspaceIndex,
+    private readonly files: (path: string) => boolean,
   ) {}
 
-  static async open(repo: string, log: (line: string) => void = () => {}): Promise<RepoSnapshot> {
+  /** `files`: which paths of a tree the index is given (default: the eval's files for the product's index). */
+  static async open(repo: string, log: (line: string) => void = () => {}, files: (path: string) => boolean = isSourcePath): Promise<RepoSnapshot> {
     const reader = new GitObjectReader(repo);
-    const host = new GitTreeHost(reader, isSourcePath);
-    return new RepoSnapshot(reader, host, new WorkspaceIndex(host, log));
+    const host = new GitTreeHost(reader, files);
+    return new RepoSnapshot(reader, host, new WorkspaceIndex(host, log), files);
   }
 
   get graph(): ImportGraph {
@@ -54,7 +56,7 @@ export class RepoSnapshot {
       const stats = await this.index.build();
       return stats.files;
     }
-    const relevant = (p: string) => isSourcePath(p) || isConfigPath(p);
+    const relevant = (p: string) => this.files(p) || isConfigPath(p);
     const removed = changes.removed.filter(relevant);
     const added = changes.added.filter(relevant);
     const modified = changes.modified.filter(relevant);

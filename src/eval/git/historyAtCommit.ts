@@ -6,9 +6,9 @@
  * Recency stands in as each file's last commit time before C (docs/ARCHITECTURE.md, "Evaluation"), and the "current
  * user" of authorCoChange is C's author.
  */
-import type { CommitRecord, HistoryFacts } from '../core/commitHistory';
-import type { FileActivity } from '../core/facts';
-import { LARGE_COMMIT_FILES } from '../core/commitHistoryIndex';
+import type { CommitRecord, HistoryFacts } from '../../core/commitHistory';
+import type { FileActivity } from '../../core/facts';
+import { LARGE_COMMIT_FILES } from '../../core/commitHistoryIndex';
 import type { LoggedCommit } from './commitLog';
 
 export class HistoryWalk {

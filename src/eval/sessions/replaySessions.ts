@@ -14,7 +14,7 @@
  * - 'switch': every switch, returns to earlier files included; nothing is excluded but the query file.
  *   A recent-files list is the baseline to beat there.
  */
-import type { FileActivity, TaskFacts, TaskFile } from '../core/facts';
+import type { FileActivity, TaskFacts, TaskFile } from '../../core/facts';
 import type { RecordedSession, SessionEvent } from './sessionLog';
 
 export type ReplayMode = 'new' | 'switch';

@@ -3,7 +3,7 @@
  * averaged per session, then over sessions with a bootstrap interval over sessions. Averaging per
  * session first keeps one long session from outweighing twenty short ones.
  */
-import { bootstrapInterval, hitAt, mean, normalizedPrecisionAt, reciprocalRank, type Interval } from '../core/metrics';
+import { bootstrapInterval, hitAt, mean, normalizedPrecisionAt, reciprocalRank, type Interval } from '../../core/metrics';
 import type { ReplayMode } from './replaySessions';
 
 export const REPLAY_METRICS = ['hit1', 'hit5', 'hit10', 'mrr', 'np10'] as const;

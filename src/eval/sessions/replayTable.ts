@@ -6,6 +6,7 @@ import type { ReplayReport } from './replayRun';
 import type { RankerSummary } from './replayScoring';
 import { describeSessionIssues, type MalformedLine } from './sessionLog';
 import type { ReplayMode } from './replaySessions';
+import { groupWarnings } from '../../core/warningGroups';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -39,9 +40,20 @@ function rankerRow(s: RankerSummary): string {
 export function replaySummaryLine(report: ReplayReport, malformed: readonly MalformedLine[]): string {
   const replayed = report.sessions.filter((s) => s.skipped === undefined);
   const visits = replayed.reduce((n, s) => n + s.visits, 0);
-  const parts = [`${report.sessions.length} sessions`, `${replayed.length} replayed`, `${visits} visits`];
+  const skipped = report.sessions.length - replayed.length;
+  const parts = [`${report.sessions.length} sessions`, `${replayed.length} replayed`];
+  if (skipped > 0) parts.push(`${skipped} skipped`);
+  parts.push(`${visits} visits`);
   if (malformed.length > 0) parts.push(`${malformed.length} malformed ${malformed.length === 1 ? 'line' : 'lines'} skipped`);
   return `${parts.join(', ')}; ${(report.ms / 1000).toFixed(1)} s`;
+}
+
+/** Why sessions were skipped: one line per cause, with how many sessions and an example. */
+export function replaySkipLines(report: ReplayReport): string[] {
+  const reasons = report.sessions.flatMap((s) => (s.skipped === undefined ? [] : [s.skipped]));
+  return groupWarnings(reasons).map(
+    (g) => `skipped ${g.count} ${g.count === 1 ? 'session' : 'sessions'}: ${g.example}${g.count > 1 ? ' (and alike)' : ''}`,
+  );
 }
 
 export function replayTables(report: ReplayReport): string {
@@ -65,7 +77,8 @@ export function replayIssueLines(report: ReplayReport, malformed: readonly Malfo
   for (const s of report.sessions) {
     // The skip reason says more than the baseMissing flag ("not a git repository", "commit X is not in R").
     const parts = [s.skipped ? `skipped, ${s.skipped}` : '', describeSessionIssues({ ...s.issues, baseMissing: false })];
-    if (s.notIndexed > 0) parts.push(`${s.notIndexed} ${s.notIndexed === 1 ? 'file' : 'files'} the index does not read (not ranked)`);
+    if (s.notIndexed > 0)
+      parts.push(`${s.notIndexed} ${s.notIndexed === 1 ? 'file' : 'files'} the index does not read (moves to or from them score as misses)`);
     const text = parts.filter(Boolean).join('; ');
     if (text) lines.push(`session ${s.id}: ${text}`);
   }

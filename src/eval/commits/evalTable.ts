@@ -4,6 +4,7 @@
  */
 import type { EvalReport } from './evalRun';
 import type { RankerSummary } from './evalSummary';
+import { EVAL_CATEGORIES, type EvalCategory } from '../fileCategory';
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -42,6 +43,35 @@ export function reportTable(report: EvalReport): string {
     row(HEADER),
     row(HEADER.map(() => '---')),
     ...report.rankers.map(rankerRow),
+    '',
+    categoryTable(report.rankers),
+  ].join('\n');
+}
+
+/** nP@10 per kind of query file (with the query count in the header), for the kinds that had queries. */
+export function categoryTable(rankers: readonly RankerSummary[]): string {
+  return categoryRows(rankers.map((s) => [s]));
+}
+
+/**
+ * The same over several repositories: each ranker's summaries (one per repository), pooled by
+ * query, so a kind with few queries in one repository weighs what its queries weigh.
+ */
+function categoryRows(perRanker: readonly (readonly RankerSummary[])[]): string {
+  const pooled = (summaries: readonly RankerSummary[], kind: EvalCategory) => {
+    const figures = summaries.flatMap((s) => (s.byCategory[kind] ? [s.byCategory[kind]] : []));
+    const queries = figures.reduce((n, f) => n + f.queries, 0);
+    return { queries, np10: queries === 0 ? 0 : figures.reduce((sum, f) => sum + f.np10 * f.queries, 0) / queries };
+  };
+  const first = perRanker[0] ?? [];
+  const kinds = EVAL_CATEGORIES.filter((k) => pooled(first, k).queries > 0);
+  const head = ['ranker', ...kinds.map((k) => `${k} nP@10 (${pooled(first, k).queries})`)];
+  return [
+    'By kind of query file:',
+    '',
+    row(head),
+    row(head.map(() => '---')),
+    ...perRanker.map((summaries) => row([summaries[0].ranker, ...kinds.map((k) => f3(pooled(summaries, k).np10))])),
   ].join('\n');
 }
 
@@ -66,7 +96,8 @@ export function meanTable(reports: readonly EvalReport[]): string {
       ]),
     );
   }
-  return lines.join('\n');
+  const perRanker = names.map((name) => reports.map((r) => r.rankers.find((s) => s.ranker === name)!));
+  return [...lines, '', categoryRows(perRanker)].join('\n');
 }
 
 /** "/srv/git/colinhacks+zod/repo" -> "zod"; "/x/excalidraw" -> "excalidraw". */

@@ -7,12 +7,12 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { SignalName, Weights } from '../core/ranking';
-import { PRESETS } from '../core/presets';
-import { BASELINE_WEIGHTS } from './baselines';
-import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
-import { replayCommits } from './replayCommits';
-import { shortName } from './evalTable';
+import type { SignalName, Weights } from '../../core/ranking';
+import { PRESETS } from '../../core/presets';
+import { BASELINE_WEIGHTS } from '../baselines';
+import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from './queryFeatures';
+import { replayCommits } from '../commits/replayCommits';
+import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
 import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
 
@@ -30,17 +30,10 @@ export interface TuneOptions {
   readonly sessionRepo?: string;
   /** Keep recorded features here, keyed by repository HEAD and options, to tune again without replaying. */
   readonly cacheDir?: string;
+  /** Progress, one line each. */
   readonly log?: (line: string) => void;
-}
-
-export interface RepoFeatures {
-  /** The signals of each row's columns (TUNED_SIGNALS when recorded); a cache with others is stale. */
-  readonly signals?: readonly string[];
-  readonly repo: string;
-  readonly samples: number;
-  readonly queries: QueryFeatures[];
-  readonly replayMs: number;
-  readonly cpuMs?: number;
+  /** The index's warnings while reading past commits (default: `log`). */
+  readonly warn?: (line: string) => void;
 }
 
 export interface HeldOutRow {
@@ -79,9 +72,12 @@ export async function collectFeatures(repo: string, index: number, options: Tune
     options.log?.(`${shortName(repo)}: ${cacheFile} was recorded with other signals; replaying again`);
   }
   const queries: QueryFeatures[] = [];
-  const stats = await replayCommits({ repo, commits: options.commits, years: options.years, seed: options.seed, log: options.log }, (query) => {
-    queries.push(queryFeatures(query, index));
-  });
+  const stats = await replayCommits(
+    { repo, commits: options.commits, years: options.years, seed: options.seed, log: options.warn ?? options.log },
+    (query) => {
+      queries.push(queryFeatures(query, index));
+    },
+  );
   const result: RepoFeatures = {
     signals: TUNED_SIGNALS,
     repo,
@@ -113,7 +109,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const collected: RepoFeatures[] = [];
   for (const [i, repo] of options.repos.entries()) collected.push(await collectFeatures(repo, i, options));
   for (const file of options.sessions ?? []) {
-    collected.push(await collectSessionFeatures(file, collected.length, { repo: options.sessionRepo, log: options.log }));
+    collected.push(await collectSessionFeatures(file, collected.length, { repo: options.sessionRepo, log: options.log, warn: options.warn }));
   }
   const isTrain = (q: QueryFeatures) => q.sampleIndex < Math.floor(collected[q.repo].samples * TRAIN_SHARE);
   const all = collected.flatMap((c) => c.queries);

@@ -5,7 +5,7 @@
  * - same directory: the query file's directory first, then nearer directories before farther
  *   ones, alphabetical within — what browsing the explorer from the open file gives.
  */
-import type { RankingContext, RankingFacts } from '../core/facts';
+import type { RankingContext, RankingFacts } from '../../core/facts';
 
 /**
  * A ranker as a replay calls it: candidate paths best first, at most `limit`, the query file left

@@ -6,8 +6,8 @@
  * SourceHost interface reads synchronously, so `moveTo` prefetches every source and config blob
  * the new tree needs before the index asks; blobs unchanged between commits are not read again.
  */
-import type { Discovery, FileStat, ListedFile, SourceHost } from '../workspace/sourceHost';
-import { isConfigPath, isIndexedPath, dirnameRel } from '../workspace/sourceHost';
+import type { Discovery, FileStat, ListedFile, SourceHost } from '../../workspace/sourceHost';
+import { isConfigPath, isIndexedPath, dirnameRel } from '../../workspace/sourceHost';
 import type { GitObjectReader } from './gitObjectReader';
 import { diffTrees, TreeReader, type Tree, type TreeChanges } from './gitTree';
 

@@ -9,7 +9,7 @@
  * session order (sampleIndex = the session's position among replayed sessions), which is what a
  * time split needs when the log is in time order, as exports are.
  */
-import type { RankingContext, RankingFacts } from '../core/facts';
+import type { RankingContext, RankingFacts } from '../../core/facts';
 import type { RecordedSession } from './sessionLog';
 import { momentFacts, type BaseSnapshots } from './replayRun';
 import { walkSession } from './replaySessions';

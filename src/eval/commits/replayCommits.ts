@@ -3,13 +3,13 @@
  * sampled commit C move the snapshot to C's parent, take history strictly before C, and hand
  * every query of C with its RankingContext and RankingFacts to a visitor.
  */
-import type { RankingContext, RankingFacts } from '../core/facts';
-import { readCommitLog, type LoggedCommit } from './commitLog';
+import type { RankingContext, RankingFacts } from '../../core/facts';
+import { readCommitLog, type LoggedCommit } from '../git/commitLog';
 import { sampleCommits, type CommitSample, type SampledCommit } from './commitSampling';
 import { commitQueries } from './commitQueries';
-import { HistoryWalk } from './historyAtCommit';
-import { RepoSnapshot } from './repoSnapshot';
-import { isSourcePath } from './sourceFiles';
+import { HistoryWalk } from '../git/historyAtCommit';
+import { RepoSnapshot } from '../git/repoSnapshot';
+import { isSourcePath } from '../git/sourceFiles';
 
 /**
  * Recency in eval is the last commit time, not an editor touch, so the product's 2-hour half-life
@@ -25,6 +25,11 @@ export interface ReplayOptions {
   readonly seed: number;
   /** One line per notable event (commits skipped, files unreadable). */
   readonly log?: (line: string) => void;
+  /**
+   * Which paths are the eval's files: sampled, indexed, queried, ranked (default: what the product's
+   * index reads, without lockfiles and generated files).
+   */
+  readonly files?: (path: string) => boolean;
 }
 
 export interface ReplayQuery {
@@ -59,9 +64,10 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   const log = await readCommitLog(options.repo);
-  const sample = sampleCommits(log, { count: options.commits, years: options.years, seed: options.seed });
+  const files = options.files ?? isSourcePath;
+  const sample = sampleCommits(log, { count: options.commits, years: options.years, seed: options.seed, files });
   const walk = new HistoryWalk(log);
-  const snapshot = await RepoSnapshot.open(options.repo, options.log);
+  const snapshot = await RepoSnapshot.open(options.repo, options.log, files);
   let queries = 0;
   let emptyCommits = 0;
   let filesIndexed = 0;
@@ -82,7 +88,7 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
       }
       const { history, activity } = walk.before(sampled.index, commit.authorEmail);
       const facts: RankingFacts = { graph, now: commit.time, activity, history, recencyHalfLifeMs: EVAL_RECENCY_HALF_LIFE_MS };
-      const isCandidate = (path: string) => isSourcePath(path) && snapshot.exists(path);
+      const isCandidate = (path: string) => files(path) && snapshot.exists(path);
       for (const q of found) {
         queries++;
         visit({
