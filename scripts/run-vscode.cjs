@@ -100,8 +100,9 @@ async function main() {
           if (mode === 'test' && line.trim() && !NOISE.test(line)) console.log('  ' + line);
         })),
     );
+    // The file opens through the driver: with the URL's openFile the remote extension host never got ready.
     const openFile = opt('open') && path.resolve(folder, opt('open'));
-    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile, driver: mode === 'shot' }), {
+    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, driver: mode === 'shot' }), {
       waitUntil: 'domcontentloaded',
       timeout: 180000,
     });
@@ -130,6 +131,7 @@ async function main() {
 
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
     const driver = await server.driver();
+    if (openFile) await driver.run('vscode.open', { $file: openFile }, { preview: false });
     if (opt('view')) await focusView(page, driver, ext, opt('view'), out);
     await page.waitForTimeout(1500);
     const png = path.join(out, opt('name', 'screenshot') + '.png');
