@@ -165,17 +165,6 @@ async function main() {
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(OUT, 'view-tooltip.png') });
     log('saved view-tooltip.png');
-    // The folded line opens in place: the hover stays while the pointer is on it.
-    const summary = tooltip.locator('summary').first();
-    const box = await summary.boundingBox();
-    if (box) {
-      await page.mouse.move(box.x + 10, box.y + box.height / 2, { steps: 8 });
-      await summary.click();
-      await expectVisible(page, tooltip.locator('details[open] table'), 'the signals at 0 after opening the folded line', 5000);
-      await page.screenshot({ path: path.join(scratch, 'view-tooltip-open.png') });
-      if (argv.includes('--keep-open-tooltip')) fs.copyFileSync(path.join(scratch, 'view-tooltip-open.png'), path.join(OUT, 'view-tooltip-open.png'));
-      log('the folded line opens');
-    }
 
     // 2. The quick pick, opened with a search word that re-ranks it.
     await page.mouse.move(900, 700);
