@@ -52,6 +52,7 @@ export class ImportHoverProvider implements vscode.HoverProvider {
     const name = basename(target);
     const open = `[Open ${name}](command:vscode.open?${encodeURIComponent(JSON.stringify([targetUri]))})`;
     const md = new vscode.MarkdownString(undefined, true);
+    md.supportHtml = true; // the signals at 0 fold into a <details> block
     md.isTrusted = { enabledCommands: ['vscode.open'] };
     if (!explained) {
       md.appendMarkdown(

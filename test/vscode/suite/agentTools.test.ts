@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mcpServerLaunch } from '../../../src/vscode/agentTools';
-import { EXTENSION_ID, extensionApi, fixtureUri, waitFor, workspaceRoot } from './helpers';
+import { EXTENSION_ID, extensionApi, fixtureUri, isolated, waitFor, workspaceRoot } from './helpers';
 
 const TOOL = 'related-files_getRelatedFiles';
 
@@ -18,6 +18,7 @@ async function invoke(input: object): Promise<string> {
 
 describe('language-model tool related-files_getRelatedFiles', function () {
   this.timeout(60_000);
+  isolated();
 
   before(async () => {
     const api = await extensionApi();
@@ -96,6 +97,7 @@ describe('agent log through the language-model tool', function () {
 
 describe('MCP server definition for agents', function () {
   this.timeout(120_000);
+  isolated();
 
   it("starts the bundled CLI under the editor's own Node and serves the tools for the folder", async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;

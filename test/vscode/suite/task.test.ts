@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskInfo } from '../../../src/engineApi';
-import { extensionApi, fixtureUri, openFixture, viewFor, waitFor } from './helpers';
+import { extensionApi, fixtureUri, isolated, openFixture, viewFor, waitFor } from './helpers';
 
 describe('tasks', function () {
   this.timeout(120_000);
+  isolated();
 
   it('starts a task, flags a file for it, and ends it', async () => {
     const api = await extensionApi();
