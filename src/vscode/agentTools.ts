@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 import { relatedFilesText } from '../core/agentAnswer';
 import { resolveInWorkspace } from '../workspace/safePath';
 
@@ -31,7 +31,7 @@ export interface GetRelatedFilesInput {
 }
 
 /** The engine, or a getter for it: in the extension it is created after activation and recreated when folders change. */
-export type EngineSource = EngineApi | (() => EngineApi | undefined);
+export type EngineSource = RemoteEngine | (() => RemoteEngine | undefined);
 
 /**
  * Register the language-model tool and the MCP server definition provider (where the running
@@ -53,14 +53,17 @@ function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
-export function relatedFilesTool(engine: () => EngineApi | undefined, log?: vscode.LogOutputChannel): vscode.LanguageModelTool<GetRelatedFilesInput> {
+export function relatedFilesTool(
+  engine: () => RemoteEngine | undefined,
+  log?: vscode.LogOutputChannel,
+): vscode.LanguageModelTool<GetRelatedFilesInput> {
   return {
     prepareInvocation(options) {
       const limit = boundedLimit(options.input.limit);
       return { invocationMessage: `Ranking the ${limit} files most related to ${basename(String(options.input.path ?? ''))}` };
     },
 
-    invoke(options) {
+    async invoke(options, token) {
       const input = options.input;
       const target = resolveInWorkspace(workspaceRoots(), input.path, existsSync);
       if (!target.ok) {
@@ -70,12 +73,15 @@ export function relatedFilesTool(engine: () => EngineApi | undefined, log?: vsco
       }
       const current = engine();
       if (!current) return textResult('Related Files is still starting (no index yet). Try again in a few seconds.');
-      const answer = current.rank({
+      const abort = new AbortController();
+      const cancelled = token.onCancellationRequested(() => abort.abort());
+      const request = {
         file: target.absolute,
         limit: boundedLimit(input.limit),
         taskId: typeof input.taskId === 'string' && input.taskId ? input.taskId : undefined,
         searchTerms: searchTerms(input.searchTerms),
-      });
+      };
+      const answer = await current.request('rank', [request], abort.signal).finally(() => cancelled.dispose());
       const label = workspaceRoots().length > 1 ? `${basename(target.root)}/${target.relative}` : target.relative;
       const note = [answer.note, current.state === 'indexing' ? 'The index is still being built; answers use what is indexed so far.' : undefined]
         .filter(Boolean)

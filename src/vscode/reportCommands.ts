@@ -5,7 +5,7 @@
  *   `related-files replay` and `tune --sessions` can judge and tune weights on real behaviour.
  */
 import * as vscode from 'vscode';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 import { DAY_MS, DEFAULT_REPORT_DAYS, rankingReport, reportMarkdown } from '../eval/rankingReport';
 import { errorMessage, errorDetail } from '../core/errorMessage';
 
@@ -13,7 +13,7 @@ export const SESSIONS_SETTING = 'relatedFiles.sessions.record';
 
 export interface ReportCommandDeps {
   /** The engine once it is ready (undefined without a folder). */
-  readonly engine: () => Promise<EngineApi | undefined>;
+  readonly engine: () => Promise<RemoteEngine | undefined>;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -38,7 +38,7 @@ export async function showRankingReport(deps: ReportCommandDeps, days = DEFAULT_
   const engine = await deps.engine();
   if (!engine) return undefined;
   const now = Date.now();
-  const markdown = reportMarkdown(rankingReport(engine.rankingLog(now - days * DAY_MS), now, days));
+  const markdown = reportMarkdown(rankingReport(await engine.rankingLog(now - days * DAY_MS), now, days));
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
   await vscode.window.showTextDocument(document, { preview: true });
   // The rendered table reads better than its source; the preview command exists wherever the built-in Markdown extension runs.
