@@ -80,7 +80,13 @@ describe('engine protocol', function () {
     assert.ok(phases.includes('done'), `progress: ${phases.join(', ')}`);
     assert.equal(connection.engine.state, 'ready');
     const answer = await connection.engine.rank({ file: join(root, 'src/auth/login.ts') });
-    assert.deepEqual(answer.files.slice(0, 2).map((f) => f.path).sort(), ['src/app.ts', 'src/auth/token.ts']);
+    assert.deepEqual(
+      answer.files
+        .slice(0, 2)
+        .map((f) => f.path)
+        .sort(),
+      ['src/app.ts', 'src/auth/token.ts'],
+    );
     await connection.shutdown();
   });
 
@@ -94,7 +100,10 @@ describe('engine protocol', function () {
     const newer = connection.engine.rank({ file: join(root, 'src/auth/login.ts') });
     await assert.rejects(older, CancelledError);
     assert.ok((await newer).files.length > 0);
-    assert.ok(sent.some((m) => m.type === 'cancel'), 'the engine was told');
+    assert.ok(
+      sent.some((m) => m.type === 'cancel'),
+      'the engine was told',
+    );
     await connection.shutdown();
   });
 
