@@ -70,7 +70,9 @@ try {
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));
-  console.log(`activation ${extension.activationMs?.toFixed(1)} ms; first ranking counted from activation (cold) and from the engine restart (warm)`);
+  console.log(
+    `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
+  );
   console.log(
     `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, control.all.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, control.all.max)).toFixed(2)}x; whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
   );
