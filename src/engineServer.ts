@@ -25,6 +25,12 @@ export interface Port<In, Out> {
 }
 
 type Queued = RequestMessage | BatchMessage;
+
+/**
+ * The index reports progress per file; the extension shows ~10 updates a second, and every message
+ * costs the host thread a deserialisation, so the engine sends at most one per interval (and each phase change).
+ */
+export const PROGRESS_EVENT_INTERVAL_MS = 100;
 type Callable = (...args: unknown[]) => unknown;
 
 export function serveEngine(
@@ -53,7 +59,15 @@ export function serveEngine(
   const invoke = (method: EngineMethod, params: readonly unknown[], signal: AbortSignal): unknown => {
     if (!engine) throw new Error('the engine has not started');
     if (method === 'index') {
-      return engine.index((progress) => port.send({ type: 'event', event: 'progress', data: progress }), signal);
+      let lastSent = 0;
+      let lastPhase = '';
+      return engine.index((progress) => {
+        const now = performance.now();
+        if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
+        lastSent = now;
+        lastPhase = progress.phase;
+        port.send({ type: 'event', event: 'progress', data: progress });
+      }, signal);
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))
