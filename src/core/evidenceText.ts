@@ -24,7 +24,7 @@ const IMPORT_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export
 
 /**
  * How a candidate relates to the query file through one edge, in words about the candidate:
- * `refersTo` when the candidate's edge points at the query ("includes q.h", "links to q.md"),
+ * `refersTo` when the candidate's edge points at the query ("includes q.h", "links to q.mdx"),
  * `referredBy` when the query's edge points at the candidate ("template of q.ts", "styles q.ts").
  */
 const EDGE_WORDS: Readonly<
@@ -41,7 +41,7 @@ const EDGE_WORDS: Readonly<
   config: { refersTo: 'configured by', referredBy: 'named in the config' },
 };
 
-/** "imports login.ts", "template of app.component.ts", "links to guide.md": the candidate's edge to the query. */
+/** "imports login.ts", "template of app.component.ts", "links to guide.mdx": the candidate's edge to the query. */
 export function refersToWords(kind: EdgeKind, query: string): string {
   return IMPORT_KINDS.has(kind) ? `imports ${query}` : `${EDGE_WORDS[kind as keyof typeof EDGE_WORDS].refersTo} ${query}`;
 }

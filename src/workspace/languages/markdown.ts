@@ -1,8 +1,8 @@
 /**
  * Markdown, MDX and reStructuredText: links and images to workspace files.
  *
- * Markdown: inline links and images (`[x](./a.md "title")`, `![x](<my image.png>)`, an image inside
- * a link), reference definitions (`[x]: ./a.md`), and the HTML tags written in the document
+ * Markdown: inline links and images (`[x](./a.mdx "title")`, `![x](<my image.png>)`, an image inside
+ * a link), reference definitions (`[x]: ./a.mdx`), and the HTML tags written in the document
  * (`<img src>`, `<a href>`, read by the HTML scanner). Code is never read: fenced blocks (``` and
  * ~~~), indented code blocks, inline code spans, HTML comments and the YAML front matter are blanked
  * out first (keeping offsets), then the links are read from what is left. MDX: also the

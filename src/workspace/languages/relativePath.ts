@@ -3,7 +3,7 @@
  *
  * Shared by the CSS, HTML, Markdown, JSON and component (`.vue`/`.svelte`/`.astro`) languages and
  * the TS/JS extras: each writes file paths relative to the file itself (`./a.css`, `../img/x.png`,
- * `b.md`) or to the site's root (`/favicon.png`), sometimes with a `?query` or `#fragment`, and
+ * `b.html`) or to the site's root (`/favicon.png`), sometimes with a `?query` or `#fragment`, and
  * each accepts a short list of candidate files per path (a stylesheet partial, a folder's index page).
  */
 import type { WorkspaceView } from './language';
@@ -51,7 +51,7 @@ export function joinPath(dir: string, rel: string): string | undefined {
   return parts.join('/');
 }
 
-/** Percent-escapes undone (`my%20notes.md`), or the text itself when it is not valid escaping. */
+/** Percent-escapes undone (`my%20notes.txt`), or the text itself when it is not valid escaping. */
 export function decodePath(path: string): string {
   if (!path.includes('%')) return path;
   try {

@@ -176,7 +176,8 @@ describe('Engine', () => {
     const readme = engine.rank({ file: join(root, 'README.md') });
     assert.equal(readme.note, undefined);
     assert.ok(readme.files.length > 0);
-    assert.equal(readme.readsReferences, false);
+    assert.equal(readme.readsReferences, true, 'Markdown links are read');
+    assert.equal(engine.rank({ file: join(root, 'src/auth/notes.xyz') }).readsReferences, false);
     const notes = engine.rank({ file: join(root, 'src/auth/notes.xyz') });
     assert.equal(notes.files[0].path, 'src/auth/login.ts', 'the same folder ranks first without any edge');
     assert.equal(engine.rank({ file: join(root, 'src/app.ts') }).readsReferences, true);

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedCommit, type ScriptedRepo } from './scriptedRepo';
 import { evalCategory } from '../../../src/eval/fileCategory';
 import { evalFiles, isSourcePath } from '../../../src/eval/git/sourceFiles';
+import { isSourcePath as isTsJsPath } from '../../../src/workspace/sourceHost';
 import { qualifyingSources } from '../../../src/eval/commits/commitSampling';
 import { runEval } from '../../../src/eval/commits/evalRun';
 import { categoryTable, meanTable } from '../../../src/eval/commits/evalTable';
@@ -15,6 +16,8 @@ import { rankerByName } from '../../../src/eval/baselines';
 
 /** An index that reads every file (as one covering every language would). */
 const everyFile = evalFiles(() => true);
+/** An index that reads TS/JS files only (as the product's did before it read every file). */
+const tsJsOnly = evalFiles(isTsJsPath);
 
 const PAIRS: readonly (readonly [string, string])[] = [
   ['docs/guide.md', 'docs/api.md'],
@@ -78,9 +81,11 @@ describe('eval over files of every kind', function () {
       'tools/build.py',
     ]);
     assert.equal(qualifyingSources(commit(['src/app.ts', 'package-lock.json', 'Cargo.lock', 'dist/app.js', 'app.min.css']), everyFile), undefined);
-    // The product's index as it is (TS/JS): the same commits as ever.
-    assert.equal(qualifyingSources(commit(['docs/guide.md', 'src/app.ts'])), undefined);
-    assert.deepEqual(qualifyingSources(commit(['src/app.ts', 'src/util.ts', 'README.md'])), ['src/app.ts', 'src/util.ts']);
+    // An index of TS/JS only: the same commits as the eval sampled before the index read every file.
+    assert.equal(qualifyingSources(commit(['docs/guide.md', 'src/app.ts']), tsJsOnly), undefined);
+    assert.deepEqual(qualifyingSources(commit(['src/app.ts', 'src/util.ts', 'README.md']), tsJsOnly), ['src/app.ts', 'src/util.ts']);
+    // The product's index reads every file.
+    assert.deepEqual(qualifyingSources(commit(['docs/guide.md', 'src/app.ts'])), ['docs/guide.md', 'src/app.ts']);
     assert.equal(isSourcePath('src/app.ts') && !isSourcePath('yarn.lock'), true);
   });
 
@@ -103,8 +108,8 @@ describe('eval over files of every kind', function () {
       /\| ranker \| ts\/js nP@10 \(6\) \| other code nP@10 \(6\) \| styles\/markup nP@10 \(6\) \| docs nP@10 \(6\) \|/,
     );
 
-    // The product's index (TS/JS only): the TS pairs alone, as before.
-    const tsOnly = await runEval({ repo: repo.dir, commits: 100, years: 2, seed: 1 }, [ranker]);
+    // An index of TS/JS only: the TS pairs alone.
+    const tsOnly = await runEval({ repo: repo.dir, commits: 100, years: 2, seed: 1, files: tsJsOnly }, [ranker]);
     assert.equal(tsOnly.commitsSampled, 3);
     assert.deepEqual(Object.keys(tsOnly.rankers[0].byCategory), ['ts/js']);
     // Over both runs, queries pool by kind: 6 + 6 TS/JS queries, the other kinds from the first run alone.

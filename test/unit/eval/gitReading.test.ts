@@ -88,11 +88,11 @@ describe('eval git reading', () => {
     }
   });
 
-  it('counts only source files when deciding which commits qualify', async () => {
+  it('counts the files the index reads when deciding which commits qualify', async () => {
     const log = await readCommitLog(repo.dir);
     assert.equal(qualifyingSources(log[0]), undefined, 'root commit has no parent');
     assert.deepEqual(qualifyingSources(log[1])?.sort(), ['src/a.ts', 'src/b.ts']);
-    assert.deepEqual(qualifyingSources(log[2])?.sort(), ['src/b.ts', 'src/c.ts']);
+    assert.deepEqual(qualifyingSources(log[2])?.sort(), ['README.md', 'src/b.ts', 'src/c.ts']);
     const sample = sampleCommits(log, { count: 200, years: 2, seed: 1 });
     assert.equal(sample.commits.length, 2, 'fewer qualifying commits than asked: all of them');
     assert.deepEqual(

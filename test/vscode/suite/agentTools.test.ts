@@ -66,8 +66,8 @@ describe('agent log through the language-model tool', function () {
     const returned = answerPaths(await invoke({ path: 'src/auth/login.ts', limit: 5 }));
     assert.ok(returned.length >= 2, returned.join(', '));
     await invoke({ path: returned[1], limit: 5 });
-    const row = await waitFor('the answer and its read in the agent log', () =>
-      engine.agentLog(since).find((r) => r.source === 'lm-tool' && r.queryPath === 'src/auth/login.ts' && r.readPath !== undefined),
+    const row = await waitFor('the answer and its read in the agent log', async () =>
+      (await engine.agentLog(since)).find((r) => r.source === 'lm-tool' && r.queryPath === 'src/auth/login.ts' && r.readPath !== undefined),
     );
     assert.deepEqual(row.returned, returned);
     assert.equal(row.readPath, returned[1]);
@@ -87,8 +87,8 @@ describe('agent log through the language-model tool', function () {
     const next = returned.find((p) => !loaded.has(fixtureUri(p).fsPath));
     assert.ok(next, `every returned file is already open: ${returned.join(', ')}`);
     await vscode.workspace.openTextDocument(fixtureUri(next));
-    const row = await waitFor('the opened document in the agent log', () =>
-      engine.agentLog(since).find((r) => r.queryPath === 'src/app.ts' && r.readPath !== undefined),
+    const row = await waitFor('the opened document in the agent log', async () =>
+      (await engine.agentLog(since)).find((r) => r.queryPath === 'src/app.ts' && r.readPath !== undefined),
     );
     assert.equal(row.readPath, next);
     assert.equal(row.readKind, 'opened');

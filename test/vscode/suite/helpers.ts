@@ -112,7 +112,7 @@ export function isolated(settings: Readonly<Record<string, unknown>> = {}): void
 export async function resetWorkbench(): Promise<void> {
   const api = await extensionApi();
   const engine = await api.host.whenReady();
-  if (engine && !engine.activeTask().implicit) await vscode.commands.executeCommand('relatedFiles.endTask');
+  if (engine && !(await engine.activeTask()).implicit) await vscode.commands.executeCommand('relatedFiles.endTask');
   await applySettings(Object.fromEntries(SETTING_KEYS.map((k) => [k, undefined])));
   // A preview the picker was still opening, or the editor it restores on close, can appear after the
   // editors were closed: done only when no tab is open and the view has said so (no editor: a note

@@ -19,8 +19,8 @@ describe('ranking report and session export', function () {
     const text = document.getText();
     assert.match(text, /^# Related Files: ranking report/);
     const engine = (await api.host.whenReady())!;
-    const row = await waitFor('a logged ranking followed by token.ts', () =>
-      engine.rankingLog(started).find((r) => r.queryPath === 'src/auth/login.ts' && r.openedPath === 'src/auth/token.ts'),
+    const row = await waitFor('a logged ranking followed by token.ts', async () =>
+      (await engine.rankingLog(started)).find((r) => r.queryPath === 'src/auth/login.ts' && r.openedPath === 'src/auth/token.ts'),
     );
     assert.equal(row.shown.indexOf('src/auth/token.ts'), shown.indexOf('src/auth/token.ts'), 'the log keeps the order the view showed');
   });
