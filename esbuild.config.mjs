@@ -11,8 +11,8 @@ const watch = process.argv.includes('--watch');
 /** Each entry is its own bundle so activation loads only what it needs. */
 export const entryPoints = {
   extension: 'src/vscode/extension.ts',
-  // Loaded by the extension only when the engine starts (after activation): TypeScript and sql.js live here.
-  engine: 'src/engine.ts',
+  // The engine's own process, started by the extension after activation: TypeScript and sql.js live here.
+  engine: 'src/engineMain.ts',
   cli: 'src/cli/main.ts',
   indexWorker: 'src/workspace/indexWorker.ts',
 };

@@ -2,6 +2,11 @@
  * bench/index: our import-graph index against a naive ts-morph Project, on the same files, in one run.
  *
  *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers]
+ *   npm run bench:index -- --root DIR --listing [--runs N]
+ *
+ * --listing: every file against the TS/JS-only listing, cold builds alternating in child processes
+ * (--runs each, default 3): wall and CPU medians, their ratio, files/edges and MB/s per language.
+ * Otherwise:
  *
  * Each contender runs in its own child process so its peak RSS is its own:
  *   ours      full index (in-thread), then per-edit updateFile on --edits files (an import added)
@@ -18,9 +23,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
+import { readerLines } from '../src/cli/indexCommand';
 import { DiskSourceHost } from '../src/workspace/diskSourceHost';
+import { isSourcePath } from '../src/workspace/sourceHost';
 import { createIndexExtractor } from '../src/workspace/indexWorkerPool';
-import { WorkspaceIndex, type FileRecord, type IndexStats } from '../src/workspace/workspaceIndex';
+import { WorkspaceIndex, type FileRecord, type IndexStats, type ReaderStats } from '../src/workspace/workspaceIndex';
 
 const OPTIONS: Record<string, OptionSpec> = {
   root: { type: 'string', description: 'repository to index' },
@@ -29,6 +36,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
   workers: { type: 'boolean', description: 'also measure the worker-pool build (BENCH_WORKERS workers, default 1)' },
   tsconfig: { type: 'string', description: 'config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)' },
+  listing: { type: 'boolean', description: 'compare indexing every file with the TS/JS-only listing (cold builds)' },
+  runs: { type: 'number', description: 'cold builds per listing with --listing (default 3)' },
   phase: { type: 'string', description: '(internal) run one contender and write JSON to --out' },
   out: { type: 'string', description: '(internal)' },
 };
@@ -41,6 +50,8 @@ interface PhaseResult {
   edges: [string, string, string][]; // from, to, kind ('' for ts-morph)
   editMs?: number[];
   extra?: Record<string, number | string>;
+  /** Per language, for --listing. */
+  readers?: Record<string, ReaderStats>;
 }
 
 const args = parseArgs(process.argv.slice(2), OPTIONS).options;
@@ -55,19 +66,51 @@ if (args.phase) {
       process.exit(1);
     },
   );
-} else main();
+} else if (args.listing) listingMain();
+else main();
+
+/** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
+function runChild(dir: string, phase: string): PhaseResult {
+  const out = join(dir, `${phase}.json`);
+  const child = spawnSync(process.execPath, [...process.execArgv, __filename, ...process.argv.slice(2), '--phase', phase, '--out', out], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH_WORKER_DIR: dir },
+  });
+  if (child.status !== 0 || !existsSync(out)) throw new Error(`phase ${phase} failed (${child.status})`);
+  return JSON.parse(readFileSync(out, 'utf8')) as PhaseResult;
+}
+
+function listingMain(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
+  const runs = Number(args.runs ?? 3);
+  console.log(`bench/index --listing on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
+  const tsOnly: PhaseResult[] = [];
+  const all: PhaseResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    tsOnly.push(runChild(dir, 'listing-ts'));
+    all.push(runChild(dir, 'listing-all'));
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const row = (name: string, rs: PhaseResult[]) =>
+    `  ${name.padEnd(16)} median ${fmt(median(rs.map((r) => r.ms))).padStart(7)} ms wall ${fmt(median(rs.map((r) => r.cpuMs))).padStart(7)} ms cpu  ${rs[0].files} files, ${rs[0].edges.length} edges  (walls: ${rs.map((r) => fmt(r.ms)).join(', ')})`;
+  console.log(`\ncold index, ${runs} runs each, alternating`);
+  console.log(row('TS/JS listing', tsOnly));
+  console.log(row('every file', all));
+  const ratio = (f: (r: PhaseResult) => number) => (median(all.map(f)) / median(tsOnly.map(f))).toFixed(3);
+  console.log(`  every file / TS/JS only: ${ratio((r) => r.ms)} wall, ${ratio((r) => r.cpuMs)} cpu`);
+  const key = (e: [string, string, string]) => e.join(' ');
+  const allEdges = new Set(all[0].edges.map(key));
+  const lost = tsOnly[0].edges.filter((e) => !allEdges.has(key(e)));
+  console.log(`  TS/JS edges kept with every file listed: ${tsOnly[0].edges.length - lost.length} of ${tsOnly[0].edges.length}`);
+  for (const e of lost.slice(0, 5)) console.log(`    lost ${e.join(' ')}`);
+  console.log('\nper language (every file, last run)');
+  for (const line of readerLines(all[all.length - 1].readers ?? {})) console.log(line);
+  console.log(`  skipped: ${all[all.length - 1].extra!.skipped}`);
+}
 
 function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
-  const run = (phase: string): PhaseResult => {
-    const out = join(dir, `${phase}.json`);
-    const child = spawnSync(process.execPath, [...process.execArgv, __filename, ...process.argv.slice(2), '--phase', phase, '--out', out], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, BENCH_WORKER_DIR: dir },
-    });
-    if (child.status !== 0 || !existsSync(out)) throw new Error(`phase ${phase} failed (${child.status})`);
-    return JSON.parse(readFileSync(out, 'utf8')) as PhaseResult;
-  };
+  const run = (phase: string) => runChild(dir, phase);
   console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const ours = run('ours');
   const workers = args.workers ? run('workers') : undefined;
@@ -147,6 +190,8 @@ async function runPhase(phase: string): Promise<PhaseResult> {
   if (phase === 'workers') return workersPhase();
   if (phase === 'warm') return warmPhase();
   if (phase === 'tsmorph') return tsMorphPhase();
+  if (phase === 'listing-ts') return listingPhase(isSourcePath);
+  if (phase === 'listing-all') return listingPhase(undefined);
   throw new Error(`unknown phase ${phase}`);
 }
 
@@ -175,6 +220,20 @@ async function oursPhase(): Promise<PhaseResult> {
     editMs,
     extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract), editCpu },
   };
+}
+
+/** One cold build with this listing (undefined: every file, the default). */
+async function listingPhase(include: ((rel: string) => boolean) | undefined): Promise<PhaseResult> {
+  const { result, index, stats } = await timed(async () => {
+    const index = new WorkspaceIndex(new DiskSourceHost(root, include ? { include } : {}));
+    const stats = await index.build();
+    return { index, stats };
+  });
+  const skipped = Object.entries(stats.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped } };
 }
 
 async function workersPhase(): Promise<PhaseResult> {

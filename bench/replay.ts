@@ -15,14 +15,14 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { seededRandom, shuffled } from '../src/core/seededRandom';
 import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../src/core/signals/recency';
-import { readCommitLog } from '../src/eval/commitLog';
-import { sampleCommits } from '../src/eval/commitSampling';
-import { runGit } from '../src/eval/gitCommand';
-import { RepoSnapshot } from '../src/eval/repoSnapshot';
-import { parseSessionLog } from '../src/eval/sessionLog';
-import { replaySessions } from '../src/eval/replayRun';
-import { GitBaseSnapshots } from '../src/eval/replaySnapshots';
-import { replayTables, replaySummaryLine } from '../src/eval/replayTable';
+import { readCommitLog } from '../src/eval/git/commitLog';
+import { sampleCommits } from '../src/eval/commits/commitSampling';
+import { runGit } from '../src/eval/git/gitCommand';
+import { RepoSnapshot } from '../src/eval/git/repoSnapshot';
+import { parseSessionLog } from '../src/eval/sessions/sessionLog';
+import { replaySessions } from '../src/eval/sessions/replayRun';
+import { GitBaseSnapshots } from '../src/eval/sessions/replaySnapshots';
+import { replayTables, replaySummaryLine } from '../src/eval/sessions/replayTable';
 import { replayRankerByName } from '../src/cli/replayCommand';
 
 /** Seconds between a session's events: a plausible reading / editing pace (only the order matters to recency). */

@@ -3,14 +3,24 @@
 //   node scripts/run-vscode.cjs test --ext . --tests out/vscode-suite/index.js --folder test/fixtures/vscode-workspace
 //     copies the folder to a temporary directory (the suite edits and deletes files), runs the mocha suite
 //     inside the extension host, prints "N passed, N failed" and exits non-zero on any failure.
-//   node scripts/run-vscode.cjs shot --ext . --folder <ws> --open src/a.ts --view "Related Files" --name view --out media
-//     opens the workbench, focuses the view and saves a PNG.
+//   node scripts/run-vscode.cjs shot --ext . --folder <ws> [--no-copy] --open src/a.ts --view "Related Files" --name view --out media
+//     opens the workbench, focuses the view and saves a PNG. It never types: commands run through the
+//     API (scripts/vscode-driver.cjs), auto-save is off, and it fails if any file of the folder changed.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const util = require('util');
-const { missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture, CI_DIR } = require('./vscodeServer.cjs');
+const {
+  missingPieces,
+  startServer,
+  workbenchUrl,
+  launchBrowser,
+  copyFixture,
+  folderFingerprint,
+  fingerprintChanges,
+  CI_DIR,
+} = require('./vscodeServer.cjs');
 
 const argv = process.argv.slice(2);
 const mode = argv[0];
@@ -37,7 +47,7 @@ async function main() {
   const missing = missingPieces();
   if (missing.length) {
     console.error(
-      `run-vscode: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'bash scripts/setup-vscode.sh' (needs the npm registry, and root or sudo for apt-get install chromium libkrb5-dev build-essential),\nor run 'npm run test:desktop' on a machine that can download desktop VS Code.`,
+      `run-vscode: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'node scripts/setup-vscode.cjs' (Linux x64; needs the npm registry, and root or sudo for apt-get install chromium libkrb5-dev build-essential),\nor run 'npm run test:desktop' on a machine that can download desktop VS Code.`,
     );
     return 3;
   }
@@ -49,6 +59,8 @@ async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-ws-'));
   const source = path.resolve(opt('folder', '.'));
   const folder = argv.includes('--no-copy') ? source : copyFixture(source, scratch);
+  // A shot only looks: the folder's files must be the same afterwards (a test run edits its copy on purpose).
+  const before = mode === 'shot' ? folderFingerprint(folder) : undefined;
   const resultsFile = path.join(scratch, 'results.json');
   const server = await startServer({ logFile: path.join(out, 'server.log'), env: { RELATED_FILES_TEST_RESULTS: resultsFile } });
   log('VS Code server on', server.base, 'folder', folder);
@@ -76,7 +88,6 @@ async function main() {
       'console',
       (m) =>
         (chain = chain.then(async () => {
-          if (mode !== 'test') return;
           let values = await Promise.all(m.args().map((a) => a.jsonValue().catch(() => '?')));
           if (typeof values[0] === 'string' && values[0].startsWith('%c')) values = values.slice(2);
           const full = util.format(...values);
@@ -86,11 +97,12 @@ async function main() {
             .split('\n')
             .filter((l) => !/^\s*at .*code-server\/lib\/vscode\//.test(l))
             .join('\n');
-          if (line.trim() && !NOISE.test(line)) console.log('  ' + line);
+          if (mode === 'test' && line.trim() && !NOISE.test(line)) console.log('  ' + line);
         })),
     );
+    // The file opens through the driver: with the URL's openFile the remote extension host never got ready.
     const openFile = opt('open') && path.resolve(folder, opt('open'));
-    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, openFile }), {
+    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, driver: mode === 'shot' }), {
       waitUntil: 'domcontentloaded',
       timeout: 180000,
     });
@@ -111,59 +123,63 @@ async function main() {
       if (code === 'timeout') log(`the suite did not finish within ${timeoutMs / 1000} s; see ${consoleLog}`);
       const passed = summary ? summary.passed : 0;
       const failed = summary ? summary.failed : Math.max(1, Number(code) || 1);
+      const skipped = summary?.skipped ?? 0;
       log(`extension tests finished with exit code ${code}; logs in ${out}`);
-      console.log(`${passed} passed, ${failed} failed`);
+      console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
       return code === 0 && failed === 0 && passed > 0 ? 0 : 1;
     }
 
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
-    if (opt('view')) await focusView(page, opt('view'), out);
+    const driver = await server.driver();
+    if (openFile) await driver.run('vscode.open', { $file: openFile }, { preview: false });
+    if (opt('view')) await focusView(page, driver, ext, opt('view'), out);
     await page.waitForTimeout(1500);
     const png = path.join(out, opt('name', 'screenshot') + '.png');
     await page.screenshot({ path: png });
     log('saved', png);
-    return 0;
   } finally {
     await cleanup();
   }
+  return checkUnchanged(folder, before) ? 0 : 1;
 }
 
-/** Every contributed view has a "Focus on <name> View" command; the first try can miss, so retry, then click the header. */
-async function focusView(page, view, out) {
+/** Compares the folder with its fingerprint from before the run; prints what changed. */
+function checkUnchanged(folder, before, name = 'run-vscode') {
+  const changes = fingerprintChanges(before, folderFingerprint(folder));
+  if (changes.length === 0) {
+    console.log(`${name}: ${before.size} files of ${folder} unchanged`);
+    return true;
+  }
+  console.error(`${name}: the run changed ${changes.length} file(s) of ${folder}:\n  ${changes.slice(0, 20).join('\n  ')}`);
+  return false;
+}
+
+/** A view the extension contributes, by its name or id: { id, name } ("Related Files" -> "relatedFiles.view"). */
+function contributedView(ext, nameOrId) {
+  const manifest = path.join(ext, 'package.json');
+  const views = Object.values(JSON.parse(fs.readFileSync(manifest, 'utf8')).contributes?.views ?? {}).flat();
+  const view = views.find((v) => v.name === nameOrId || v.id === nameOrId);
+  if (!view) throw new Error(`no view "${nameOrId}" in ${manifest} (${views.map((v) => v.name).join(', ')})`);
+  return view;
+}
+
+/** Focuses a view with its "<id>.focus" command (run by the driver, never typed) and checks it is expanded on screen. */
+async function focusView(page, driver, ext, view, out) {
+  const { id, name } = contributedView(ext, view);
+  await driver.run(`${id}.focus`);
   const expanded = () =>
     page.evaluate(
       (v) => [...document.querySelectorAll('.pane-header')].some((h) => h.textContent.includes(v) && h.getAttribute('aria-expanded') === 'true'),
-      view,
+      name,
     );
-  for (let attempt = 1; attempt <= 3 && !(await expanded()); attempt++) {
-    await runCommand(page, `Focus on ${view} View`);
-    const header = page.locator('.pane-header', { hasText: view }).first();
-    if (!(await expanded()) && (await header.count())) await header.click();
-    await page.waitForTimeout(500);
-  }
+  for (let waited = 0; waited < 10000 && !(await expanded()); waited += 250) await page.waitForTimeout(250);
   if (!(await expanded())) {
     await page.screenshot({ path: path.join(out, 'fail.png') });
     throw new Error(`view "${view}" not shown (see ${path.join(out, 'fail.png')})`);
   }
 }
 
-async function runCommand(page, title) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
-  await page.keyboard.type(title);
-  const item = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  if (
-    await item.waitFor({ timeout: 10000 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await item.click();
-  await page.waitForTimeout(800);
-}
-
-module.exports = { focusView, runCommand };
+module.exports = { focusView, checkUnchanged };
 
 if (require.main === module) {
   main().then(

@@ -1,20 +1,31 @@
 #!/usr/bin/env node
-// Screenshot test: opens the extension in a real VS Code on a copy of the fixture workspace (given a
-// small git history so the co-change signals have evidence), and writes into media/:
-//   view-tooltip.png  the Related Files view for src/auth/login.ts with a row's score tooltip open
-//   quick-pick.png    "Go to Related File…" after typing a search word
-//   import-hover.png  the hover over the './token' import specifier
+// Screenshot test: opens the extension in a real VS Code and writes into media/ (or --out DIR):
+//   view-tooltip.png  the Related Files view for the opened file with a row's score tooltip open
+//   quick-pick.png    "Go to Related File…" with a search word
+//   import-hover.png  the hover over an import specifier of the opened file
+// By default on a copy of the fixture workspace (given a small git history so the co-change signals have
+// evidence); with --folder on a real checkout, in place:
+//   node scripts/screenshots.cjs --folder /tmp/zod-shot --open packages/zod/src/v4/classic/schemas.ts --search errors --import ../core/index.js
 // Each step checks what is on screen (rows, table header, re-ranked first item, hover title) and the
-// script exits non-zero when something is missing, so the README never shows a broken state.
+// script exits non-zero when something is missing, so the README never shows a broken state. It never
+// types into the workbench (commands run through scripts/vscode-driver.cjs), and it fails if any file of
+// the folder changed.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { REPO, missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture } = require('./vscodeServer.cjs');
-const { focusView, runCommand } = require('./run-vscode.cjs');
+const { REPO, missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture, folderFingerprint } = require('./vscodeServer.cjs');
+const { focusView, checkUnchanged } = require('./run-vscode.cjs');
 
-const OUT = path.resolve(process.argv[2] || path.join(REPO, 'media'));
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf('--' + name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+/** What the default run shows on the fixture: login.ts, the word "base64", the './token' import. */
+const FIXTURE = { open: 'src/auth/login.ts', search: 'base64', importSpecifier: './token' };
+const OUT = path.resolve(opt('out', path.join(REPO, 'media')));
 const t0 = Date.now();
 const log = (...a) => console.log(`[screenshots ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
@@ -65,37 +76,78 @@ async function expectVisible(page, locator, what, timeout = 60000) {
   return locator.first();
 }
 
+/** The text's on-screen centre inside the editor, whatever token spans split it; undefined if not rendered. */
+function textPoint(page, text) {
+  return page.evaluate((wanted) => {
+    for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      const nodes = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+      const whole = nodes.map((n) => n.textContent).join('');
+      let at = whole.indexOf(wanted);
+      if (at < 0) continue;
+      at += Math.floor(wanted.length / 2);
+      for (const node of nodes) {
+        if (at < node.textContent.length) {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const r = range.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }
+        at -= node.textContent.length;
+      }
+    }
+    return undefined;
+  }, text);
+}
+
 async function main() {
   const missing = missingPieces();
   if (missing.length) {
-    console.error(`screenshots: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'bash scripts/setup-vscode.sh' first.`);
+    console.error(`screenshots: cannot run VS Code here; missing:\n  - ${missing.join('\n  - ')}\nRun 'node scripts/setup-vscode.cjs' first.`);
     return 3;
+  }
+  const given = opt('folder');
+  const openRel = opt('open', given ? undefined : FIXTURE.open);
+  const search = opt('search', given ? undefined : FIXTURE.search);
+  const importSpecifier = opt('import', given ? undefined : FIXTURE.importSpecifier);
+  if (!openRel || !search || !importSpecifier) {
+    console.error('screenshots: with --folder, also give --open FILE (relative), --search WORD and --import SPECIFIER (one the file imports)');
+    return 2;
   }
   fs.mkdirSync(OUT, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-shots-'));
-  const folder = copyFixture(path.join(REPO, 'test/fixtures/vscode-workspace'), scratch);
-  gitHistory(folder);
+  let folder;
+  if (given) {
+    folder = path.resolve(given);
+  } else {
+    folder = copyFixture(path.join(REPO, 'test/fixtures/vscode-workspace'), scratch);
+    gitHistory(folder);
+  }
+  const openFile = path.join(folder, openRel);
+  if (!fs.existsSync(openFile)) {
+    console.error(`screenshots: ${openFile} does not exist`);
+    return 2;
+  }
+  const before = folderFingerprint(folder);
   const server = await startServer({ userSettings: { 'git.enabled': false, 'editor.minimap.enabled': false, 'workbench.statusBar.visible': true } });
   let browser;
   try {
     browser = await launchBrowser(path.join(server.run, 'chromium-profile'), { width: 1280, height: 760 });
     const { page } = browser;
-    await page.goto(workbenchUrl(server.base, { folder, ext: REPO }), { waitUntil: 'domcontentloaded', timeout: 180000 });
+    await page.goto(workbenchUrl(server.base, { folder, ext: REPO, driver: true }), { waitUntil: 'domcontentloaded', timeout: 180000 });
     await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 180000 });
-    // Open through Quick Open like a user (the URL's openFile would open a second, differently named tab later).
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 30000 });
-    await page.keyboard.type('src/auth/login.ts');
-    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row', { hasText: 'login.ts' }), 'login.ts in Quick Open');
-    await page.keyboard.press('Enter');
+    const driver = await server.driver();
+    await driver.run('vscode.open', { $file: openFile }, { preview: false });
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 60000 });
-    log('workbench loaded');
+    log('workbench loaded,', openRel, 'open');
 
     // 1. The view, with the tooltip of its first row. Collapsing the folder tree gives the view the sidebar's height.
-    await focusView(page, 'Related Files', scratch);
+    await focusView(page, driver, REPO, 'Related Files', scratch);
     await page
-      .locator('.pane-header', { hasText: 'vscode-workspace' })
+      .locator('.pane-header', { hasText: path.basename(folder) })
       .first()
       .click()
       .catch(() => {});
@@ -108,49 +160,36 @@ async function main() {
     );
     await page.waitForTimeout(1000);
     await firstRow.hover();
-    await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
+    const tooltip = await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
+    await expectVisible(page, tooltip.locator('summary', { hasText: /signals? at 0/ }), 'the folded "+ N signals at 0" line in the tooltip', 5000);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(OUT, 'view-tooltip.png') });
     log('saved view-tooltip.png');
 
-    // 2. The quick pick, after typing a word that re-ranks it.
+    // 2. The quick pick, opened with a search word that re-ranks it.
     await page.mouse.move(900, 700);
-    await page.keyboard.press('Escape');
-    await runCommand(page, 'Related Files: Go to Related File');
-    await expectVisible(page, page.locator('.quick-input-list .monaco-list-row', { hasText: /\d\.\d{3}/ }), 'ranked quick pick items');
-    await page.keyboard.type('base64');
+    await driver.run('relatedFiles.goToRelatedFile', search);
     // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
     await expectVisible(
       page,
-      page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'base64.ts' }).filter({ hasText: /match/ }),
-      'base64.ts re-ranked first after typing "base64"',
+      page
+        .locator('.quick-input-list .monaco-list-row')
+        .first()
+        .filter({ hasText: /\d\.\d{3}/ })
+        .filter({ hasText: /match/ }),
+      `ranked quick pick items re-ranked by "${search}"`,
     );
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, 'quick-pick.png') });
     log('saved quick-pick.png');
-    await page.keyboard.press('Escape');
+    await driver.run('workbench.action.closeQuickOpen');
     await page.waitForTimeout(800);
 
     // 3. The hover over an import specifier in the editor.
     // The editor re-renders its lines while it tokenizes, so hover by position and retry.
     const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
     for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
-      const point = await page.evaluate((text) => {
-        // the rectangle of the text itself, whatever the token spans are
-        for (const line of document.querySelectorAll('.monaco-editor .view-line')) {
-          const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const at = node.textContent.indexOf(text);
-            if (at < 0) continue;
-            const range = document.createRange();
-            range.setStart(node, at);
-            range.setEnd(node, at + text.length);
-            const r = range.getBoundingClientRect();
-            return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-          }
-        }
-        return undefined;
-      }, './token');
+      const point = await textPoint(page, importSpecifier);
       if (point) {
         await page.mouse.move(point.x - 6, point.y);
         await page.mouse.move(point.x, point.y);
@@ -166,13 +205,17 @@ async function main() {
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, 'import-hover.png') });
     log('saved import-hover.png');
-    console.log('3 passed, 0 failed');
-    return 0;
   } finally {
     await browser?.context.close().catch(() => {});
     await server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+  if (!checkUnchanged(folder, before, 'screenshots')) {
+    console.log('3 passed, 1 failed');
+    return 1;
+  }
+  console.log('4 passed, 0 failed');
+  return 0;
 }
 
 main().then(

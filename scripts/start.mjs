@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start [folder]` (default: this repository): opens the extension on a folder.
 // With a desktop `code` on PATH it runs `code --extensionDevelopmentPath=<repo> <folder>`; otherwise it
-// starts the bundled VS Code server (scripts/setup-vscode.sh installs it) on 127.0.0.1 and prints the
+// starts the bundled VS Code server (scripts/setup-vscode.cjs installs it) on 127.0.0.1 and prints the
 // URL to open in a browser. Ctrl+C stops the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -29,7 +29,7 @@ if (hasDesktopCode) {
 } else {
   if (missingPieces({ browser: false }).length) {
     console.log('start: no desktop VS Code on PATH; installing the VS Code server (once, a few minutes)…');
-    const setup = spawnSync('bash', [resolve(REPO, 'scripts/setup-vscode.sh')], { stdio: 'inherit', cwd: REPO });
+    const setup = spawnSync(process.execPath, [resolve(REPO, 'scripts/setup-vscode.cjs')], { stdio: 'inherit', cwd: REPO });
     if (setup.status !== 0) process.exit(setup.status ?? 1);
   }
   const port = Number(process.env.PORT) || 8765;

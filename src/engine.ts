@@ -17,6 +17,7 @@ import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/
 import { DiskSourceHost } from './workspace/diskSourceHost';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
 import { Store } from './store/database';
+import { RecordSync } from './engineRecords';
 import { refreshHistory, withMine, RESTRICTED_MODE_NOTE, type GitCommit } from './history/gitHistory';
 import { ActivityLog } from './memory/activity';
 import { TaskMemory, type TaskSummary } from './memory/tasks';
@@ -43,9 +44,6 @@ import type {
 import { errorMessage } from './core/errorMessage';
 import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from './core/signals/recency';
 
-/** Changed file records are written to the store in batches after this quiet period (typing produces many). */
-const RECORD_FLUSH_MS = 1500;
-
 const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** One workspace folder: its graph, history and indexing state. */
@@ -57,9 +55,6 @@ interface Folder {
   lastRead?: { readonly head: string; readonly commits: readonly GitCommit[] };
   indexed: boolean;
   progress?: IndexProgress;
-  /** Files whose records changed since the last flush to the store. */
-  readonly dirtyRecords: Set<string>;
-  readonly deletedRecords: Set<string>;
   headWatcher?: HeadWatcher;
 }
 
@@ -70,7 +65,8 @@ export class Engine implements EngineApi {
   private folders: Folder[];
   private readonly listeners = new Set<() => void>();
   private indexing: Promise<FolderStats[]> | undefined;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The database's file records, kept in step with the indexes. */
+  private readonly records: RecordSync;
   private disposed = false;
   /**
    * The last answer given to an agent by this engine, still waiting for its first read. Kept in
@@ -89,6 +85,7 @@ export class Engine implements EngineApi {
     this.log = options.log ?? SILENT;
     this.now = options.now ?? Date.now;
     this.folders = options.roots.map((root) => this.newFolder(root));
+    this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records() ?? []);
     // Validate weights once up front: a bad setting is reported at start, not on the first hover.
     resolveWeights(options.preset ?? 'default', options.weights);
   }
@@ -164,9 +161,7 @@ export class Engine implements EngineApi {
       return folderStats(folder, ms, 0, previous.length > 0);
     }
     for (const w of built.warnings) this.log.warn(w);
-    this.storeRecords(folder, previous);
-    folder.dirtyRecords.clear();
-    folder.deletedRecords.clear();
+    this.records.afterBuild(folder.root, previous);
     folder.indexed = true;
     this.log.info(
       `indexed ${folder.root}: ${built.files} files, ${built.edges} edges, ${built.reused} reused, ${built.read} read, ` +
@@ -183,27 +178,10 @@ export class Engine implements EngineApi {
     prepareRankingCaches(this.facts(folder));
     report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
     this.emit();
+    // A warm start reused most files without reading them: their words come after the first ranking.
+    const filled = await folder.index.fillContent(signal);
+    if (filled > 0) this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
-  }
-
-  /**
-   * Writes the index's records after a build: only what differs from the stored ones, so a warm
-   * start with nothing changed writes nothing (rewriting 6k files and 30k edges costs ~1 s).
-   */
-  private storeRecords(folder: Folder, previous: readonly FileRecord[]): void {
-    const before = new Map(previous.map((r) => [r.path, r]));
-    const changed: FileRecord[] = [];
-    for (const record of folder.index.records()) {
-      const old = before.get(record.path);
-      before.delete(record.path);
-      if (!old || !sameRecord(old, record)) changed.push(record);
-    }
-    if (previous.length === 0 || changed.length + before.size > previous.length / 2) {
-      this.store.replaceFiles(folder.root, [...folder.index.records()]);
-    } else {
-      this.store.deleteFiles(folder.root, [...before.keys()]);
-      this.store.upsertFiles(folder.root, changed);
-    }
   }
 
   /** New commits, checkouts and rebases refresh the folder's history (one at a time). */
@@ -264,7 +242,7 @@ export class Engine implements EngineApi {
     if (!where) return false;
     const changed = where.folder.index.updateFile(where.rel, text);
     if (changed) {
-      this.markRecord(where.folder, where.rel);
+      this.records.changed(where.folder.root, where.rel);
       this.emit();
     }
     return changed;
@@ -274,7 +252,7 @@ export class Engine implements EngineApi {
     const where = this.locate(path);
     if (!where) return;
     if (where.folder.index.addFile(where.rel)) {
-      this.markRecord(where.folder, where.rel);
+      this.records.changed(where.folder.root, where.rel);
       this.emit();
     }
   }
@@ -285,9 +263,7 @@ export class Engine implements EngineApi {
     const had = where.folder.index.graph.has(where.rel);
     where.folder.index.removeFile(where.rel);
     if (had) {
-      where.folder.deletedRecords.add(where.rel);
-      where.folder.dirtyRecords.delete(where.rel);
-      this.scheduleRecordFlush();
+      this.records.deleted(where.folder.root, where.rel);
       this.emit();
     }
   }
@@ -295,35 +271,6 @@ export class Engine implements EngineApi {
   async fileRenamed(oldPath: string, newPath: string): Promise<void> {
     this.fileDeleted(oldPath);
     await this.fileCreated(newPath);
-  }
-
-  private markRecord(folder: Folder, rel: string): void {
-    folder.dirtyRecords.add(rel);
-    folder.deletedRecords.delete(rel);
-    this.scheduleRecordFlush();
-  }
-
-  private scheduleRecordFlush(): void {
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      this.flushRecords();
-    }, RECORD_FLUSH_MS);
-    this.flushTimer.unref?.();
-  }
-
-  /** Writes changed files' records (edges of unsaved text included: their mtime -1 makes the next start re-read them). */
-  private flushRecords(): void {
-    for (const folder of this.folders) {
-      if (folder.deletedRecords.size > 0) this.store.deleteFiles(folder.root, [...folder.deletedRecords]);
-      if (folder.dirtyRecords.size > 0) {
-        const records: FileRecord[] = [];
-        for (const r of folder.index.records()) if (folder.dirtyRecords.has(r.path)) records.push(r);
-        this.store.upsertFiles(folder.root, records);
-      }
-      folder.deletedRecords.clear();
-      folder.dirtyRecords.clear();
-    }
   }
 
   // ---- memory --------------------------------------------------------------------------------
@@ -498,14 +445,17 @@ export class Engine implements EngineApi {
     const rel = where?.rel;
     const note = this.partialNote(folder, rel);
     if (rel !== undefined && !folder.index.graph.has(rel)) {
-      return { root: folder.root, files: [], note: note ?? `${rel} is not a TS/JS file of the index`, ms: performance.now() - started };
+      const skipped = folder.index.skipReasonOf(rel);
+      const why = skipped ? `${rel} is not indexed (${skipped})` : `${rel} is not a file of the index`;
+      return { root: folder.root, files: [], note: note ?? why, ms: performance.now() - started };
     }
     const files = rankFiles(this.context(folder, rel, request), this.facts(folder, request.taskId), {
       limit: request.limit ?? this.options.limit ?? DEFAULT_LIMIT,
       preset: request.preset ?? this.options.preset,
       weights: mergeWeights(this.options.weights, request.weights),
     });
-    return { root: folder.root, files, note, ms: performance.now() - started };
+    const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
+    return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
   }
 
   explain(file: string, candidate: string, request: Omit<RankRequest, 'file'> = {}): ReturnType<EngineApi['explain']> {
@@ -562,6 +512,7 @@ export class Engine implements EngineApi {
       activity: this.activity.activity(folder.root),
       task: this.tasks.facts(folder.root, taskId),
       history: folder.history,
+      content: folder.index.content,
       recencyHalfLifeMs: (this.options.recencyHalfLifeMinutes ?? DEFAULT_RECENCY_HALF_LIFE_MINUTES) * 60_000,
     };
   }
@@ -617,11 +568,7 @@ export class Engine implements EngineApi {
   }
 
   async save(): Promise<void> {
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = undefined;
-    }
-    this.flushRecords();
+    this.records.flush();
     this.activity.flush();
     await this.store.save();
   }
@@ -648,8 +595,6 @@ export class Engine implements EngineApi {
         this.options?.historyEnabled === false ? (this.options.historyOffReason ?? 'history off in settings') : 'history not read yet',
       ),
       indexed: false,
-      dirtyRecords: new Set(),
-      deletedRecords: new Set(),
     };
   }
 
@@ -677,12 +622,6 @@ function mergeWeights(
   overrides: Partial<Record<SignalName, number>> | undefined,
 ): Partial<Record<SignalName, number>> | undefined {
   return base || overrides ? { ...base, ...overrides } : undefined;
-}
-
-function sameRecord(a: FileRecord, b: FileRecord): boolean {
-  if (a.size !== b.size || a.mtimeMs !== b.mtimeMs || a.hash !== b.hash || a.edges.length !== b.edges.length) return false;
-  if (a.edges.some((e, i) => e.to !== b.edges[i].to || e.kind !== b.edges[i].kind || e.specifier !== b.edges[i].specifier)) return false;
-  return JSON.stringify(a.loose ?? null) === JSON.stringify(b.loose ?? null);
 }
 
 function sum(counts: Record<string, number>): number {

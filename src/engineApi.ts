@@ -93,6 +93,11 @@ export interface RankAnswer {
   readonly files: readonly RankedFile[];
   /** A sentence for the user when the answer is partial or empty ("indexing 120 / 5,900 files", "file is outside the workspace"). */
   readonly note?: string;
+  /**
+   * False when the index reads no reference edges out of the query file (no language reads its
+   * kind: it is ranked by name, path, history and activity only); undefined without a query file.
+   */
+  readonly readsReferences?: boolean;
   readonly ms: number;
 }
 

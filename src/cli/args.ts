@@ -3,11 +3,16 @@
  * boolean flags, repeatable options and positionals. Unknown options are an error that lists
  * the known ones, so a typo never silently changes a measurement.
  */
+import { errorMessage } from '../core/errorMessage';
 
 export interface OptionSpec {
   readonly type: 'string' | 'number' | 'boolean';
   readonly multiple?: boolean;
   readonly description: string;
+  /** Numbers only: refuse fractions. */
+  readonly integer?: boolean;
+  /** Numbers only: the smallest value accepted. */
+  readonly min?: number;
 }
 
 export type ParsedArgs = {
@@ -44,7 +49,9 @@ export function parseArgs(args: readonly string[], spec: Readonly<Record<string,
     let value: string | number = raw;
     if (option.type === 'number') {
       value = Number(raw);
-      if (!Number.isFinite(value)) throw new UsageError(`--${name} takes a number, got '${raw}'`);
+      if (!Number.isFinite(value) || raw.trim() === '') throw new UsageError(`--${name} takes a number, got '${raw}'`);
+      if (option.integer && !Number.isInteger(value)) throw new UsageError(`--${name} takes a whole number, got '${raw}'`);
+      if (option.min !== undefined && value < option.min) throw new UsageError(`--${name} takes a number of at least ${option.min}, got '${raw}'`);
     }
     if (option.multiple) options[name] = [...((options[name] as string[] | undefined) ?? []), String(value)];
     else options[name] = value;
@@ -64,18 +71,46 @@ export function helpText(usageLine: string, spec: Readonly<Record<string, Option
 export interface CommandUsage {
   /** Parsed arguments, or the exit code after printing the help (0) or a usage error (2). */
   parse(args: readonly string[]): ParsedArgs | number;
-  /** Prints "related-files <command>: message" and the help; returns exit code 2. */
+  /** A usage error: prints one line "related-files <command>: message" and where the help is; returns 2. */
   error(message: string): number;
+  /** Anything else that stops the command (a missing file, an unreadable repository): one line; returns 1. */
+  fail(message: string): number;
+  /**
+   * Runs a command body so that nothing escapes as a stack: a UsageError becomes `error`, any other
+   * thrown value `fail`, each one line.
+   */
+  guard(body: () => Promise<number>): Promise<number>;
+}
+
+/** Multi-line messages (a git error with its stderr) folded into one line. */
+export function oneLine(message: string): string {
+  return message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** The help/usage-error handling every subcommand shares, so each one only reads its options. */
 export function commandUsage(command: string, usageLine: string, spec: Readonly<Record<string, OptionSpec>>): CommandUsage {
   const error = (message: string): number => {
-    console.error(`related-files ${command}: ${message}\n\n${helpText(usageLine, spec)}`);
+    console.error(`related-files ${command}: ${oneLine(message)} (see 'related-files ${command} --help')`);
     return 2;
+  };
+  const fail = (message: string): number => {
+    console.error(`related-files ${command}: ${oneLine(message)}`);
+    return 1;
   };
   return {
     error,
+    fail,
+    async guard(body) {
+      try {
+        return await body();
+      } catch (e) {
+        return e instanceof UsageError ? error(e.message) : fail(errorMessage(e));
+      }
+    },
     parse(args) {
       let parsed: ParsedArgs;
       try {

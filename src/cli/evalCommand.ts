@@ -5,13 +5,13 @@
  */
 import { resolve } from 'node:path';
 import { commandUsage, UsageError, type OptionSpec } from './args';
+import { VERBOSE_OPTION, warningSink } from './warningSink';
 import { parseWeights } from './weightArgs';
 import { PRESET_NAMES, resolveWeights } from '../core/presets';
 import { standardRankers, rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS, type EvalRanker } from '../eval/baselines';
-import { runEval, type EvalReport } from '../eval/evalRun';
-import { reportTable, meanTable } from '../eval/evalTable';
-import { isGitRepository } from '../eval/gitCommand';
-import { errorMessage } from '../core/errorMessage';
+import { runEval, type EvalReport } from '../eval/commits/evalRun';
+import { reportTable, meanTable } from '../eval/commits/evalTable';
+import { isGitRepository } from '../eval/git/gitCommand';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: {
@@ -19,44 +19,48 @@ const OPTIONS: Record<string, OptionSpec> = {
     multiple: true,
     description: 'repository to replay: a working tree or a bare repository (repeatable; default: current directory)',
   },
-  commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
-  years: { type: 'number', description: 'sample from the last N years of history, widened when fewer than 100 commits qualify (default 2)' },
-  seed: { type: 'number', description: 'seed of the commit sample and bootstrap (default 1)' },
+  commits: { type: 'number', integer: true, min: 1, description: 'commits to sample per repository (default 200)' },
+  years: {
+    type: 'number',
+    min: 0.01,
+    description: 'sample from the last N years of history, widened when fewer than 100 commits qualify (default 2)',
+  },
+  seed: { type: 'number', integer: true, description: 'seed of the commit sample and bootstrap (default 1)' },
   rankers: {
     type: 'string',
     description: 'comma-separated rankers (default: default,seed-0.13,recency-only,imports-only,co-change-only,alphabetical)',
   },
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. coChange=0.5,recency=0" },
   json: { type: 'boolean', description: 'print one JSON object per ranker and repository' },
+  verbose: VERBOSE_OPTION,
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files eval [--repo DIR]... [--commits 200] [--years 2] [--seed 1] [--rankers list] [--weights a=1,b=0.5] [--json]';
+const USAGE = 'related-files eval [--repo DIR]... [--commits 200] [--years 2] [--seed 1] [--rankers list] [--weights a=1,b=0.5] [--json] [--verbose]';
 
 const usage = commandUsage('eval', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => evaluate(args));
+}
+
+async function evaluate(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options = parsed.options;
-  let rankers: EvalRanker[];
-  try {
-    rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
-  } catch (error) {
-    return usage.error(errorMessage(error));
-  }
+  const rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
+  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
   const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
   const commits = Number(options.commits ?? 200);
   const years = Number(options.years ?? 2);
   const seed = Number(options.seed ?? 1);
   const json = Boolean(options.json);
+  for (const repo of repos) if (!(await isGitRepository(repo))) return usage.fail(`'${repo}' is not a git repository`);
+  const warnings = warningSink(Boolean(options.verbose));
   const reports: EvalReport[] = [];
   for (const repo of repos) {
-    if (!(await isGitRepository(repo))) {
-      console.error(`related-files eval: '${repo}' is not a git repository`);
-      return 1;
-    }
-    const report = await runEval({ repo, commits, years, seed, log: (line) => console.error(line) }, rankers);
+    const report = await runEval({ repo, commits, years, seed, log: warnings.log }, rankers);
+    warnings.flush();
     reports.push(report);
     if (json) {
       for (const summary of report.rankers) {

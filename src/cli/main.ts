@@ -37,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`related-files: unknown command '${name}'\n\n${usage()}`);
+    console.error(`related-files: unknown command '${name}'; commands: ${Object.keys(COMMANDS).join(', ')}`);
     return 2;
   }
   return (await command.load()).run(rest);

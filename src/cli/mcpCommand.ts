@@ -40,7 +40,11 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 const usage = commandUsage('mcp', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => serve(args));
+}
+
+async function serve(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;

@@ -3,6 +3,7 @@
  * Human output: one line per file with score and its two strongest reasons. `--json`: RankedFile objects
  * plus timings (index, history, rank in ms).
  */
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
 import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
@@ -14,7 +15,7 @@ import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
-  limit: { type: 'number', description: `how many files to show (default ${DEFAULT_LIMIT})` },
+  limit: { type: 'number', integer: true, min: 1, description: `how many files to show (default ${DEFAULT_LIMIT})` },
   preset: { type: 'string', description: PRESET_NAMES.join(' | ') },
   weights: { type: 'string', description: 'weight overrides, e.g. coChange=0.5,recency=0' },
   terms: { type: 'string', description: 'search words for the nameMatch and contentMatch signals, e.g. "auth token"' },
@@ -28,7 +29,11 @@ const USAGE =
 
 const usage = commandUsage('rank', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => rank(args));
+}
+
+async function rank(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const { positionals, options } = parsed;
@@ -42,6 +47,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const limit = options.limit === undefined ? 20 : Number(options.limit);
   const file = resolve(positionals[0]);
+  if (!existsSync(file)) return usage.fail(`${positionals[0]} does not exist`);
+  if (statSync(file).isDirectory()) return usage.fail(`${positionals[0]} is a folder; rank takes a file`);
 
   const { engine, timings } = await openCliEngine(options, { quiet: Boolean(options.json), rootHint: file });
   try {
@@ -61,8 +68,10 @@ export async function run(args: string[]): Promise<number> {
           2,
         ),
       );
-      return answer.root ? 0 : 1;
+      return answer.root && !(answer.files.length === 0 && answer.note) ? 0 : 1;
     }
+    // No list and a note: the file cannot be ranked (outside the folder, not in the index); that is a failure.
+    if (answer.files.length === 0 && answer.note) return usage.fail(answer.note);
     if (answer.note) console.error(answer.note);
     if (!answer.root) return 1;
     const width = Math.max(10, ...answer.files.map((f) => f.path.length));

@@ -8,31 +8,40 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { commandUsage, UsageError, type OptionSpec } from './args';
+import { VERBOSE_OPTION, warningSink } from './warningSink';
 import { parseWeights } from './weightArgs';
 import { resolveWeights, PRESETS } from '../core/presets';
 import { DEFAULT_RECENCY_HALF_LIFE_MINUTES, DEFAULT_RECENCY_HALF_LIFE_MS } from '../core/signals/recency';
 import { rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS } from '../eval/baselines';
-import { parseSessionLog, type RecordedSession } from '../eval/sessionLog';
-import { replaySessions } from '../eval/replayRun';
-import { REPLAY_MODES, type ReplayMode } from '../eval/replaySessions';
-import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/replayBaselines';
-import { GitBaseSnapshots } from '../eval/replaySnapshots';
-import { replayIssueLines, replaySummaryLine, replayTables } from '../eval/replayTable';
+import { parseSessionLog, type RecordedSession } from '../eval/sessions/sessionLog';
+import { replaySessions } from '../eval/sessions/replayRun';
+import { REPLAY_MODES, type ReplayMode } from '../eval/sessions/replaySessions';
+import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/sessions/replayBaselines';
+import { GitBaseSnapshots } from '../eval/sessions/replaySnapshots';
+import { isGitRepository } from '../eval/git/gitCommand';
+import { replayIssueLines, replaySkipLines, replaySummaryLine, replayTables } from '../eval/sessions/replayTable';
 import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   sessions: { type: 'string', description: 'the sessions, one JSON object per line (required)' },
+  'ignore-task': { type: 'boolean', description: "rank without the sessions' task text (to measure what it adds)" },
   repo: { type: 'string', description: 'repository for every session, instead of each session\'s "repo" (a working tree or a bare repository)' },
   rankers: { type: 'string', description: `comma-separated rankers (default: ${defaultRankerNames().join(',')})` },
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. recency=0.2" },
   mode: { type: 'string', description: 'new (moves to files not opened before), switch (every switch) or both (default)' },
-  seed: { type: 'number', description: 'seed of the bootstrap intervals (default 1)' },
-  'half-life': { type: 'number', description: `recency half-life in minutes (default: the extension's, ${DEFAULT_RECENCY_HALF_LIFE_MINUTES})` },
+  seed: { type: 'number', integer: true, description: 'seed of the bootstrap intervals (default 1)' },
+  'half-life': {
+    type: 'number',
+    min: 0.001,
+    description: `recency half-life in minutes (default: the extension's, ${DEFAULT_RECENCY_HALF_LIFE_MINUTES})`,
+  },
   json: { type: 'boolean', description: 'print the whole report (summaries, per-session scores and issues) as JSON' },
+  verbose: VERBOSE_OPTION,
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files replay --sessions FILE.jsonl [--repo DIR] [--rankers list] [--weights a=1,b=0.5] [--mode new|switch|both] [--json]';
+const USAGE =
+  'related-files replay --sessions FILE.jsonl [--repo DIR] [--rankers list] [--weights a=1,b=0.5] [--mode new|switch|both] [--ignore-task] [--json] [--verbose]';
 
 /** Rankers a replay knows by name: the eval's (presets and single-signal baselines) and the two editor baselines. */
 export function replayRankerByName(name: string): ReplayRanker | undefined {
@@ -51,38 +60,38 @@ function knownRankerNames(): string[] {
 
 const usage = commandUsage('replay', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => replay(args));
+}
+
+async function replay(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options = parsed.options;
-  let rankers: ReplayRanker[];
-  let modes: readonly ReplayMode[];
-  try {
-    if (typeof options.sessions !== 'string') throw new UsageError('--sessions FILE is required');
-    rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
-    modes = chooseModes(options.mode as string | undefined);
-    if (options['half-life'] !== undefined && !(Number(options['half-life']) > 0)) throw new UsageError('--half-life takes minutes > 0');
-  } catch (error) {
-    return usage.error(errorMessage(error));
-  }
+  if (typeof options.sessions !== 'string') return usage.error('--sessions FILE is required');
+  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}'`);
+  const rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
+  const modes = chooseModes(options.mode as string | undefined);
 
   const file = resolve(options.sessions as string);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    console.error(`related-files replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
-    return 1;
+    return usage.fail(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
   }
   const log = parseSessionLog(text);
   const repoOption = typeof options.repo === 'string' ? resolve(options.repo) : undefined;
+  if (repoOption !== undefined && !(await isGitRepository(repoOption))) return usage.fail(`'${repoOption}' is not a git repository`);
   // A session's own "repo" is relative to the log file, so a log and its repository can move together.
   const repoOf = (s: RecordedSession) =>
     repoOption ?? (s.repo === undefined ? undefined : isAbsolute(s.repo) ? s.repo : resolve(dirname(file), s.repo));
   const json = Boolean(options.json);
-  const snapshots = new GitBaseSnapshots((line) => console.error(line));
+  const warnings = warningSink(Boolean(options.verbose));
+  const snapshots = new GitBaseSnapshots(warnings.log);
   try {
-    const report = await replaySessions(log.sessions, repoOf, snapshots, {
+    const sessions = options['ignore-task'] ? log.sessions.map(({ task: _task, ...session }) => session) : log.sessions;
+    const report = await replaySessions(sessions, repoOf, snapshots, {
       rankers,
       modes,
       seed: Number(options.seed ?? 1),
@@ -90,12 +99,15 @@ export async function run(args: string[]): Promise<number> {
       onSession: json ? undefined : (done, total) => process.stderr.isTTY && process.stderr.write(`\rreplayed ${done} / ${total} sessions`),
     });
     if (!json && process.stderr.isTTY) process.stderr.write('\n');
+    warnings.flush();
     const issues = replayIssueLines(report, log.malformedLines);
     if (json) {
       console.log(JSON.stringify({ sessionsFile: file, malformedLines: log.malformedLines, ...report }, null, 2));
     } else {
       for (const line of issues) console.error(line);
-      console.log(replaySummaryLine(report, log.malformedLines) + '\n');
+      console.log(replaySummaryLine(report, log.malformedLines));
+      for (const line of replaySkipLines(report)) console.log(line);
+      console.log('');
       console.log(replayTables(report));
     }
     return report.sessions.some((s) => s.skipped === undefined) ? 0 : 1;

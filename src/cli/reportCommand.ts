@@ -12,7 +12,7 @@ import { stderrLogger } from './cliEngine';
 
 const OPTIONS: Record<string, OptionSpec> = {
   db: { type: 'string', description: "the extension's database file (required)" },
-  days: { type: 'number', description: `how many days back (default ${DEFAULT_REPORT_DAYS})` },
+  days: { type: 'number', min: 0.001, description: `how many days back (default ${DEFAULT_REPORT_DAYS})` },
   json: {
     type: 'boolean',
     description: 'print the figures as JSON (the view: counts; agents: answers, followed, hit5, hit10, mrr, perDay, perPreset)',
@@ -24,18 +24,18 @@ const USAGE = 'related-files report --db PATH [--days 14] [--json]';
 
 const usage = commandUsage('report', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => report(args));
+}
+
+async function report(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   if (typeof options.db !== 'string') return usage.error('--db is required');
   const days = Number(options.days ?? DEFAULT_REPORT_DAYS);
-  if (!(days > 0)) return usage.error('--days takes a number above 0');
   const path = resolve(options.db);
-  if (!existsSync(path)) {
-    console.error(`related-files report: no database at ${path}`);
-    return 1;
-  }
+  if (!existsSync(path)) return usage.fail(`no database at ${path}`);
   const store = await Store.open(path, stderrLogger(true));
   try {
     const now = Date.now();

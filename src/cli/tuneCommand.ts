@@ -4,17 +4,19 @@
  * held-back figures next to `default`, `seed-0.13` and the single-signal baselines.
  */
 import { resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
 import { commandUsage, type OptionSpec } from './args';
-import { runTune, type TuneReport } from '../eval/tuneRun';
-import { isGitRepository } from '../eval/gitCommand';
-import { shortName } from '../eval/evalTable';
-import { TUNED_SIGNALS } from '../eval/queryFeatures';
+import { VERBOSE_OPTION, warningSink } from './warningSink';
+import { runTune, type TuneReport } from '../eval/tuning/tuneRun';
+import { isGitRepository } from '../eval/git/gitCommand';
+import { shortName } from '../eval/commits/evalTable';
+import { TUNED_SIGNALS } from '../eval/tuning/queryFeatures';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },
-  commits: { type: 'number', description: 'commits to sample per repository (default 200)' },
-  years: { type: 'number', description: 'sample from the last N years (default 2)' },
-  seed: { type: 'number', description: 'seed of the commit sample (default 1)' },
+  commits: { type: 'number', integer: true, min: 1, description: 'commits to sample per repository (default 200)' },
+  years: { type: 'number', min: 0.01, description: 'sample from the last N years (default 2)' },
+  seed: { type: 'number', integer: true, description: 'seed of the commit sample (default 1)' },
   sessions: {
     type: 'string',
     multiple: true,
@@ -23,25 +25,32 @@ const OPTIONS: Record<string, OptionSpec> = {
   'sessions-repo': { type: 'string', description: 'repository for every session instead of each session\'s "repo"' },
   cache: { type: 'string', description: 'folder to keep recorded signal values in, to tune again without replaying' },
   json: { type: 'boolean', description: 'print the report as JSON' },
+  verbose: VERBOSE_OPTION,
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json]';
+const USAGE =
+  'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json] [--verbose]';
 
 const usage = commandUsage('tune', USAGE, OPTIONS);
 
-export async function run(args: string[]): Promise<number> {
+export function run(args: string[]): Promise<number> {
+  return usage.guard(() => tune(args));
+}
+
+async function tune(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
   const repos = ((options.repo as string[] | undefined) ?? (sessions.length > 0 ? [] : ['.'])).map((r) => resolve(r));
-  for (const repo of repos) {
-    if (!(await isGitRepository(repo))) {
-      console.error(`related-files tune: '${repo}' is not a git repository`);
-      return 1;
-    }
+  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
+  for (const repo of repos) if (!(await isGitRepository(repo))) return usage.fail(`'${repo}' is not a git repository`);
+  for (const file of sessions) {
+    const problem = unreadableFile(file);
+    if (problem) return usage.fail(`cannot read ${file}: ${problem}`);
   }
+  const warnings = warningSink(Boolean(options.verbose));
   const report = await runTune({
     repos,
     commits: Number(options.commits ?? 200),
@@ -51,9 +60,22 @@ export async function run(args: string[]): Promise<number> {
     sessions,
     sessionRepo: typeof options['sessions-repo'] === 'string' ? resolve(options['sessions-repo']) : undefined,
     log: (line) => console.error(line),
+    warn: warnings.log,
   });
+  warnings.flush();
   console.log(options.json ? JSON.stringify(report, null, 2) : formatTune(report));
   return 0;
+}
+
+/** Why a file cannot be read (its error code), or undefined when it can. */
+function unreadableFile(file: string): string | undefined {
+  try {
+    if (statSync(file).isDirectory()) return 'it is a folder';
+    accessSync(file, constants.R_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  }
 }
 
 export function formatTune(report: TuneReport): string {

@@ -64,6 +64,11 @@ export class ContentIndex {
     return this.docIds.has(path);
   }
 
+  /** The files in the index. */
+  paths(): string[] {
+    return [...this.docIds.keys()];
+  }
+
   /** Reads a file's text into the index, replacing what the file had. */
   setText(path: string, text: string): void {
     this.setTerms(path, contentTerms(text));

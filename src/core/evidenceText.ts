@@ -1,4 +1,5 @@
 /** Small wording helpers shared by the signals' evidence strings, so every face reads the same phrases. */
+import type { EdgeKind } from './graph';
 
 /** The last segment of a path, for evidence that has to stay short. */
 export function baseName(path: string): string {
@@ -16,4 +17,48 @@ export function timeAgo(ms: number): string {
   if (days < 60) return `${Math.round(days)} days ago`;
   if (days < 730) return `${Math.round(days / 30.4)} months ago`;
   return `${Math.round(days / 365)} years ago`;
+}
+
+/** The TS/JS module import kinds: their evidence reads "imports" / "imported by" as it always has. */
+const IMPORT_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export', 'dynamic', 'require', 'type-only']);
+
+/**
+ * How a candidate relates to the query file through one edge, in words about the candidate:
+ * `refersTo` when the candidate's edge points at the query ("includes q.h", "links to q.mdx"),
+ * `referredBy` when the query's edge points at the candidate ("template of q.ts", "styles q.ts").
+ */
+const EDGE_WORDS: Readonly<
+  Record<Exclude<EdgeKind, 'import' | 'export' | 'dynamic' | 'require' | 'type-only'>, { refersTo: string; referredBy: string }>
+> = {
+  module: { refersTo: 'imports module', referredBy: 'module imported by' },
+  package: { refersTo: 'same package as', referredBy: 'same package as' },
+  include: { refersTo: 'includes', referredBy: 'included by' },
+  styles: { refersTo: 'styled by', referredBy: 'styles' },
+  template: { refersTo: 'uses the template', referredBy: 'template of' },
+  script: { refersTo: 'loads the script', referredBy: 'script of' },
+  link: { refersTo: 'links to', referredBy: 'linked from' },
+  asset: { refersTo: 'shows', referredBy: 'shown by' },
+  config: { refersTo: 'configured by', referredBy: 'named in the config' },
+};
+
+/** "imports login.ts", "template of app.component.ts", "links to guide.mdx": the candidate's edge to the query. */
+export function refersToWords(kind: EdgeKind, query: string): string {
+  return IMPORT_KINDS.has(kind) ? `imports ${query}` : `${EDGE_WORDS[kind as keyof typeof EDGE_WORDS].refersTo} ${query}`;
+}
+
+/** "imported by login.ts", "styles app.component.ts", "included by main.c": the query's edge to the candidate. */
+export function referredByWords(kind: EdgeKind, query: string): string {
+  return IMPORT_KINDS.has(kind) ? `imported by ${query}` : `${EDGE_WORDS[kind as keyof typeof EDGE_WORDS].referredBy} ${query}`;
+}
+
+/** Both directions: "imports and is imported by q.ts" for TS/JS imports, else the two phrases joined. */
+export function mutualWords(candidateKind: EdgeKind, queryKind: EdgeKind, query: string): string {
+  if (IMPORT_KINDS.has(candidateKind) && IMPORT_KINDS.has(queryKind)) return `imports and is imported by ${query}`;
+  if (candidateKind === 'package' && queryKind === 'package') return `same package as ${query}`;
+  return `${refersToWords(candidateKind, query)}; ${referredByWords(queryKind, query)}`;
+}
+
+/** The noun of a chain of edges: "import" when every hop is a TS/JS import, else "reference". */
+export function hopNoun(kinds: readonly EdgeKind[]): string {
+  return kinds.every((k) => IMPORT_KINDS.has(k)) ? 'import' : 'reference';
 }

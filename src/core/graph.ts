@@ -271,9 +271,31 @@ export class ImportGraph {
 const EMPTY: readonly number[] = Object.freeze([]);
 const EMPTY_EDGES: readonly ImportEdge[] = Object.freeze([]);
 
-/** Value imports say more about a dependency than type-only ones; keep the strongest per pair. */
+/**
+ * Which kind one edge per pair keeps when a file refers to another in several ways: a reference
+ * written as a dependency (a value import, an include, a component's template or styles) over a
+ * looser one (a dynamic import, a link, an image, a config entry), over a type-only import, over
+ * sharing a package (no reference written at all). Only the kind shown changes, not the edge.
+ */
+const KIND_STRENGTH: Readonly<Record<EdgeKind, number>> = {
+  package: 0,
+  'type-only': 1,
+  dynamic: 2,
+  link: 2,
+  asset: 2,
+  config: 2,
+  import: 3,
+  export: 3,
+  require: 3,
+  module: 3,
+  include: 3,
+  styles: 3,
+  template: 3,
+  script: 3,
+};
+
 function kindStrength(kind: EdgeKind): number {
-  return kind === 'type-only' ? 0 : kind === 'dynamic' ? 1 : 2;
+  return KIND_STRENGTH[kind];
 }
 
 function removeOne(list: number[], value: number): void {

@@ -1,6 +1,6 @@
 /**
  * The extension's own activity events -> recorded sessions, one JSON object per line, in the format
- * `related-files replay` and `related-files tune --sessions` read (src/eval/sessionLog.ts):
+ * `related-files replay` and `related-files tune --sessions` read (src/eval/sessions/sessionLog.ts):
  *   { "id", "repo", "base_commit", "events": [ { "step", "action", "path", "time" } ] }
  *
  * The activity log is one long stream; a pause longer than SESSION_IDLE_GAP_MS starts a new session.

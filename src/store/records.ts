@@ -10,6 +10,7 @@ export interface FileRecord {
   readonly size: number;
   readonly mtimeMs: number;
   readonly hash: string;
+  /** Who read the file's references: 'ts', a language's id, 'none' or 'config' (see the index's FileRecord). */
   readonly kind?: string;
   readonly edges: readonly { readonly to: string; readonly specifier: string; readonly kind: EdgeKind }[];
   /** Imports that did not become edges, with why (unresolved, external...): kept for warm starts. */

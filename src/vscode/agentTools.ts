@@ -18,7 +18,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 import { AGENT_READ_WINDOW_MS, relatedFilesText } from '../core/agentAnswer';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/ranker';
 import { resolveInWorkspace } from '../workspace/safePath';
@@ -42,7 +42,7 @@ export interface GetRelatedFilesInput {
 }
 
 /** The engine, or a getter for it: in the extension it is created after activation and recreated when folders change. */
-export type EngineSource = EngineApi | (() => EngineApi | undefined);
+export type EngineSource = RemoteEngine | (() => RemoteEngine | undefined);
 
 /**
  * Register the language-model tool and the MCP server definition provider (where the running
@@ -78,13 +78,13 @@ export class AgentReadWatch implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   /** Starts watching for a read of the answer just logged for `query` (absolute) in folder `root`. */
-  arm(engine: EngineApi, root: string, query: string, token?: vscode.CancellationToken): void {
+  arm(engine: RemoteEngine, root: string, query: string, token?: vscode.CancellationToken): void {
     this.dispose();
     const consider = (document: vscode.TextDocument, kind: 'opened' | 'edited') => {
       if (document.uri.scheme !== 'file' || document.uri.fsPath === query) return;
       if (vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath !== root) return;
       this.dispose();
-      engine.logAgentRead(document.uri.fsPath, kind);
+      void engine.logAgentRead(document.uri.fsPath, kind);
     };
     this.listeners = [
       vscode.workspace.onDidOpenTextDocument((d) => consider(d, 'opened')),
@@ -103,7 +103,7 @@ export class AgentReadWatch implements vscode.Disposable {
 }
 
 export function relatedFilesTool(
-  engine: () => EngineApi | undefined,
+  engine: () => RemoteEngine | undefined,
   log?: vscode.LogOutputChannel,
   reads?: AgentReadWatch,
 ): vscode.LanguageModelTool<GetRelatedFilesInput> {
@@ -113,7 +113,7 @@ export function relatedFilesTool(
       return { invocationMessage: `Ranking the ${limit} files most related to ${basename(String(options.input.path ?? ''))}` };
     },
 
-    invoke(options, token) {
+    async invoke(options, token) {
       const input = options.input;
       const target = resolveInWorkspace(workspaceRoots(), input.path, existsSync);
       if (!target.ok) {
@@ -124,16 +124,19 @@ export function relatedFilesTool(
       const current = engine();
       if (!current) return textResult('Related Files is still starting (no index yet). Try again in a few seconds.');
       const taskId = typeof input.taskId === 'string' && input.taskId ? input.taskId : undefined;
-      current.logAgentRead(target.absolute, 'asked');
-      const answer = current.rank({
+      void current.logAgentRead(target.absolute, 'asked');
+      const abort = new AbortController();
+      const cancelled = token.onCancellationRequested(() => abort.abort());
+      const request = {
         file: target.absolute,
         limit: boundedLimit(input.limit),
         taskId,
         task: typeof input.task === 'string' && input.task.trim() ? input.task : undefined,
         searchTerms: searchTerms(input.searchTerms),
-      });
+      };
+      const answer = await current.request('rank', [request], abort.signal).finally(() => cancelled.dispose());
       if (agentLogOn() && answer.files.length > 0) {
-        current.logAgentAnswer({ source: 'lm-tool', query: target.absolute, taskId, returned: answer.files.map((f) => f.path) });
+        void current.logAgentAnswer({ source: 'lm-tool', query: target.absolute, taskId, returned: answer.files.map((f) => f.path) });
         reads?.arm(current, target.root, target.absolute, token);
       } else reads?.dispose();
       const label = workspaceRoots().length > 1 ? `${basename(target.root)}/${target.relative}` : target.relative;

@@ -66,8 +66,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       }),
     ),
     command('relatedFiles.endTask', () =>
-      withEngine((engine) => {
-        const task = endTask(engine);
+      withEngine(async (engine) => {
+        const task = await endTask(engine);
         controller.refresh(0);
         return task;
       }),
@@ -96,9 +96,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   function setFlag(arg: unknown, flagged: boolean) {
     const uri = uriOf(arg);
     if (!uri) return undefined;
-    return withEngine((engine) => {
-      engine.setFlag(uri.fsPath, flagged);
-      updateTaskContext(engine);
+    return withEngine(async (engine) => {
+      await engine.setFlag(uri.fsPath, flagged);
+      await updateTaskContext(engine);
       controller.refresh(0);
       return flagged;
     });

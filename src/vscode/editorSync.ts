@@ -1,18 +1,19 @@
 /**
  * Feeds editor events to the engine: unsaved text (so the graph follows typing), views, edits and
  * saves (recency and task memory), and files created, deleted, changed on disk or renamed.
- * The view refreshes only when an edit changed the file's import set, not on every keystroke.
+ * Each is a notification (no answer awaited; the engine batches nothing, the connection sends the
+ * events of a few milliseconds as one message). The view refreshes when the engine reports a change
+ * that can move rankings (an edit that changed the file's import set, not every keystroke).
  */
 import * as vscode from 'vscode';
 import type { EngineHost } from './engineHost';
-import { errorMessage } from '../core/errorMessage';
 
 /** Typing bursts: re-read imports once the user pauses; ~a typing pause keeps it off the keystroke path. */
 export const EDIT_SYNC_DEBOUNCE_MS = 250;
 /** One "edit" activity per file per this interval is enough for recency (minutes-scale half-life). */
 const EDIT_ACTIVITY_INTERVAL_MS = 10_000;
-/** Files the indexer reads; everything else cannot change the import graph. */
-export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,json}';
+/** Every file is a node of the graph: any create, change or delete may change it. */
+export const SOURCE_GLOB = '**/*';
 
 function isIndexedDocument(document: vscode.TextDocument): boolean {
   return document.uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(document.uri) !== undefined;
@@ -25,9 +26,6 @@ export class EditorSync implements vscode.Disposable {
 
   constructor(
     private readonly host: EngineHost,
-    /** Called when something changed that can change the shown ranking. */
-    private readonly onRankingsMayChange: () => void,
-    private readonly log: vscode.LogOutputChannel,
     /** True while editor changes are only previews (the picker is open): they are not visits. */
     private readonly previewing: () => boolean = () => false,
   ) {
@@ -36,7 +34,7 @@ export class EditorSync implements vscode.Disposable {
       watcher,
       vscode.window.onDidChangeActiveTextEditor((editor) => this.viewed(editor)),
       vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
-      vscode.workspace.onDidSaveTextDocument((d) => this.withEngine((engine) => isIndexedDocument(d) && engine.recordActivity('save', d.uri.fsPath))),
+      vscode.workspace.onDidSaveTextDocument((d) => isIndexedDocument(d) && host.notify('recordActivity', 'save', d.uri.fsPath)),
       watcher.onDidCreate((uri) => this.created(uri)),
       watcher.onDidChange((uri) => this.changedOnDisk(uri)),
       watcher.onDidDelete((uri) => this.deleted(uri)),
@@ -51,24 +49,12 @@ export class EditorSync implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  private withEngine(action: (engine: NonNullable<EngineHost['engine']>) => unknown): void {
-    const engine = this.host.state.kind === 'ready' ? this.host.engine : undefined;
-    if (!engine) return;
-    try {
-      action(engine);
-    } catch (error) {
-      this.log.warn(`editor event not applied: ${errorMessage(error)}`);
-    }
-  }
-
   private viewed(editor: vscode.TextEditor | undefined): void {
     if (this.previewing()) return;
     const document = editor?.document;
     if (!document || !isIndexedDocument(document)) return;
-    this.withEngine((engine) => {
-      engine.recordActivity('view', document.uri.fsPath);
-      engine.logOpened(document.uri.fsPath);
-    });
+    this.host.notify('recordActivity', 'view', document.uri.fsPath);
+    this.host.notify('logOpened', document.uri.fsPath);
   }
 
   private edited(e: vscode.TextDocumentChangeEvent): void {
@@ -78,54 +64,37 @@ export class EditorSync implements vscode.Disposable {
     const now = Date.now();
     if (now - (this.lastEditActivity.get(path) ?? 0) >= EDIT_ACTIVITY_INTERVAL_MS) {
       this.lastEditActivity.set(path, now);
-      this.withEngine((engine) => engine.recordActivity('edit', path));
+      this.host.notify('recordActivity', 'edit', path);
     }
     clearTimeout(this.pendingEdits.get(path));
     this.pendingEdits.set(
       path,
       setTimeout(() => {
         this.pendingEdits.delete(path);
-        if (document.isClosed) return;
-        this.withEngine((engine) => {
-          if (engine.updateFile(path, document.getText())) {
-            this.log.debug(`imports of ${vscode.workspace.asRelativePath(path)} changed`);
-            this.onRankingsMayChange();
-          }
-        });
+        if (!document.isClosed) this.host.notify('updateFile', path, document.getText());
       }, EDIT_SYNC_DEBOUNCE_MS),
     );
   }
 
   private created(uri: vscode.Uri): void {
-    this.withEngine((engine) =>
-      engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not add ${uri.fsPath}: ${e}`)),
-    );
+    this.host.notify('fileCreated', uri.fsPath);
   }
 
   /** Changed on disk (git checkout, another tool). An open, dirty buffer wins: its text is what the user sees. */
   private changedOnDisk(uri: vscode.Uri): void {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open?.isDirty) return;
-    this.withEngine((engine) =>
-      engine.fileCreated(uri.fsPath).then(this.onRankingsMayChange, (e) => this.log.warn(`could not re-read ${uri.fsPath}: ${e}`)),
-    );
+    this.host.notify('fileCreated', uri.fsPath);
   }
 
   private deleted(uri: vscode.Uri): void {
-    this.withEngine((engine) => {
-      engine.fileDeleted(uri.fsPath);
-      this.onRankingsMayChange();
-    });
+    this.host.notify('fileDeleted', uri.fsPath);
   }
 
   private renamed(e: vscode.FileRenameEvent): void {
     for (const { oldUri, newUri } of e.files) {
       if (oldUri.scheme !== 'file' || newUri.scheme !== 'file') continue;
-      this.withEngine((engine) =>
-        engine
-          .fileRenamed(oldUri.fsPath, newUri.fsPath)
-          .then(this.onRankingsMayChange, (err) => this.log.warn(`could not rename ${oldUri.fsPath}: ${err}`)),
-      );
+      this.host.notify('fileRenamed', oldUri.fsPath, newUri.fsPath);
     }
   }
 }

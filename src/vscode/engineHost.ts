@@ -1,13 +1,16 @@
 /**
- * Owns the engine's life in the extension host: creates it after activation returns, runs the
- * index (with a notification the first time, status bar progress always), restarts it when the
- * workspace folders change, and tells listeners what state it is in so the view can say so.
+ * Owns the engine's life from the extension host: starts it in its own process after activation
+ * returns (so indexing, git and the database never block the host thread every extension shares),
+ * runs the index (with a notification the first time, status bar progress always), restarts it
+ * when the workspace folders change or when it crashes (with backoff, giving up after repeated
+ * crashes), and tells listeners what state it is in so the view and status bar can say so.
  */
 import * as vscode from 'vscode';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type * as EngineModule from '../engine';
-import type { EngineApi, EngineOptions, FolderStats, IndexProgress } from '../engineApi';
+import type { FolderStats, IndexProgress } from '../engineApi';
+import type { EngineMethod, EngineParams, EngineStartOptions, RemoteEngine } from '../engineProtocol';
+import { EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../engineClient';
 import { engineOptionsFor, type RelatedFilesSettings } from './settings';
 import { formatCount } from './pathLabels';
 import { errorMessage } from '../core/errorMessage';
@@ -17,33 +20,40 @@ export type HostState =
   | { readonly kind: 'starting' }
   | { readonly kind: 'indexing'; readonly progress?: IndexProgress }
   | { readonly kind: 'ready'; readonly stats: readonly FolderStats[] }
+  /** The engine crashed or was killed; a new one starts in `delayMs`. */
+  | { readonly kind: 'restarting'; readonly reason: string; readonly attempt: number; readonly delayMs: number }
   | { readonly kind: 'failed'; readonly message: string };
 
 /** Name of the database inside the extension's workspace storage. */
 export const DATABASE_FILE = 'related-files.sqlite';
-
-/**
- * The engine is its own bundle (dist/engine.js, with TypeScript and sql.js: megabytes of code), loaded
- * with a runtime require only when the engine starts, so activation parses just the small extension bundle.
- */
-function loadEngineModule(): typeof EngineModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path, resolved after activation
-  return require(join(__dirname, 'engine.js')) as typeof EngineModule;
-}
+/** The engine bundle (TypeScript, sql.js: megabytes of code), run in its own process. */
+export const ENGINE_BUNDLE = 'engine.js';
+export const RESTART_COMMAND = 'relatedFiles.restartEngine';
 
 /** Progress events arrive per file; the status bar and view need no more than ~10 updates a second. */
 const PROGRESS_INTERVAL_MS = 100;
+/** Crashes within this window count together; this many in it and the engine stays down until asked. */
+export const CRASH_WINDOW_MS = 60_000;
+export const MAX_CRASHES = 3;
+/** Restart delay after the first crash; doubles with each further crash in the window. */
+export const RESTART_BACKOFF_MS = 1000;
+
+/** Delay before restarting after `crashes` crashes in the window, or undefined when it is time to stop. */
+export function restartDelay(crashes: number): number | undefined {
+  return crashes >= MAX_CRASHES ? undefined : RESTART_BACKOFF_MS * 2 ** Math.max(0, crashes - 1);
+}
 
 export class EngineHost implements vscode.Disposable {
-  private current: EngineApi | undefined;
+  private connection: EngineConnection | undefined;
   private stateValue: HostState = { kind: 'starting' };
   private abort: AbortController | undefined;
   private generation = 0;
   private firstIndex = true;
-  private readyWaiters: ((engine: EngineApi | undefined) => void)[] = [];
+  private crashes: number[] = [];
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private readyWaiters: ((engine: RemoteEngine | undefined) => void)[] = [];
   private readonly stateEmitter = new vscode.EventEmitter<HostState>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
-  private engineListener: { dispose(): void } | undefined;
   /** Fires on every state change (indexing progress included). */
   readonly onDidChangeState = this.stateEmitter.event;
   /** Fires when the engine's graph or memory changed (rankings may differ). */
@@ -53,10 +63,20 @@ export class EngineHost implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly storageDir: string | undefined,
     private settings: RelatedFilesSettings,
+    /** Where the engine bundle lives (the extension's dist/ folder). */
+    private readonly bundleDir: string = __dirname,
+    /** Starts the engine bundle; a child process under the host's own runtime unless a test says otherwise. */
+    private readonly launch: (script: string) => EngineChannel = forkEngine,
   ) {}
 
-  get engine(): EngineApi | undefined {
-    return this.current;
+  /** The engine while one runs (during indexing too); undefined while starting, restarting or stopped. */
+  get engine(): RemoteEngine | undefined {
+    return this.connection?.engine;
+  }
+
+  /** The engine's process id (tests kill it to check recovery). */
+  get enginePid(): number | undefined {
+    return this.connection?.channel.pid;
   }
 
   get state(): HostState {
@@ -67,67 +87,94 @@ export class EngineHost implements vscode.Disposable {
     return this.storageDir ? join(this.storageDir, DATABASE_FILE) : undefined;
   }
 
-  /** Resolves with the engine once the index is done (undefined when there is no folder or it failed). */
-  whenReady(): Promise<EngineApi | undefined> {
+  /**
+   * Resolves with the engine once the index is done; waits through a restart. Undefined when there
+   * is no folder or the engine failed (the view says why).
+   */
+  whenReady(): Promise<RemoteEngine | undefined> {
     const kind = this.stateValue.kind;
-    if (kind === 'ready') return Promise.resolve(this.current);
+    if (kind === 'ready') return Promise.resolve(this.engine);
     if (kind === 'no-folder' || kind === 'failed') return Promise.resolve(undefined);
     return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** An editor event for the engine (batched, unanswered); dropped while no indexed engine runs. */
+  notify<M extends EngineMethod>(method: M, ...params: EngineParams<M>): void {
+    if (this.stateValue.kind === 'ready') this.connection?.notify(method, ...params);
   }
 
   /** (Re)creates the engine for the current workspace folders and indexes them. */
   async start(): Promise<void> {
     const generation = ++this.generation;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
     await this.stopEngine();
+    if (generation !== this.generation) return;
     const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     if (roots.length === 0) {
       this.setState({ kind: 'no-folder' });
       return;
     }
+    const script = join(this.bundleDir, ENGINE_BUNDLE);
+    if (!existsSync(script)) {
+      // A broken install does not heal by retrying: say what is missing, once.
+      this.fail('cannot start', new Error(`${script} is missing; reinstall the extension`));
+      return;
+    }
     this.setState({ kind: 'starting' });
     const started = Date.now();
-    let engine: EngineApi;
+    let connection: EngineConnection;
     try {
-      const loadStarted = Date.now();
-      const { Engine } = loadEngineModule();
-      this.log.info(`engine code loaded in ${Date.now() - loadStarted} ms`);
-      engine = await Engine.create(this.optionsFor(roots));
+      connection = await EngineConnection.start(this.launch(script), this.optionsFor(roots), this.log);
     } catch (error) {
-      this.fail('could not start', error);
+      if (generation !== this.generation) return;
+      if (error instanceof EngineStoppedError) this.crashed(error.message);
+      else this.fail('could not start', error);
       return;
     }
     if (generation !== this.generation) {
-      await engine.dispose();
+      await connection.shutdown();
       return;
     }
-    this.current = engine;
-    this.engineListener = engine.onDidChange(() => this.changeEmitter.fire());
+    this.connection = connection;
+    connection.engine.onDidChange(() => this.changeEmitter.fire());
+    connection.onExit((reason) => {
+      if (generation === this.generation && this.connection === connection) this.crashed(`the engine stopped: ${reason}`);
+    });
     this.log.info(
-      `engine created in ${Date.now() - started} ms for ${roots.length} folder(s)${this.dbPath ? `, database ${this.dbPath}` : ', no storage (memory only)'}`,
+      `engine process ${connection.channel.pid} started in ${Date.now() - started} ms for ${roots.length} folder(s)${this.dbPath ? `, database ${this.dbPath}` : ', no storage (memory only)'}`,
     );
     await this.index(generation);
   }
 
+  /** The restart command: forgets earlier crashes and starts a new engine. */
+  restart(): Promise<void> {
+    this.crashes = [];
+    this.log.info('engine restart requested');
+    return this.start();
+  }
+
   /** Re-reads every folder (warm from the database), e.g. after exclude or history settings changed. */
   async reindex(): Promise<void> {
-    if (!this.current) return this.start();
+    if (!this.connection) return this.start();
     await this.index(this.generation);
   }
 
   configure(settings: RelatedFilesSettings): void {
     this.settings = settings;
-    this.current?.configure(engineOptionsFor(settings, vscode.workspace.isTrusted));
+    this.connection?.notify('configure', engineOptionsFor(settings, vscode.workspace.isTrusted));
   }
 
   async dispose(): Promise<void> {
     this.generation++;
+    clearTimeout(this.restartTimer);
     await this.stopEngine();
     this.flushWaiters(undefined);
     this.stateEmitter.dispose();
     this.changeEmitter.dispose();
   }
 
-  private optionsFor(roots: string[]): EngineOptions {
+  private optionsFor(roots: string[]): EngineStartOptions {
     let dbPath = this.dbPath;
     if (this.storageDir) {
       try {
@@ -137,11 +184,11 @@ export class EngineHost implements vscode.Disposable {
         dbPath = undefined;
       }
     }
-    return { roots, dbPath, log: this.log, ...engineOptionsFor(this.settings, vscode.workspace.isTrusted) };
+    return { roots, dbPath, ...engineOptionsFor(this.settings, vscode.workspace.isTrusted) };
   }
 
   private async index(generation: number): Promise<void> {
-    const engine = this.current;
+    const engine = this.engine;
     if (!engine) return;
     this.abort?.abort();
     const abort = new AbortController();
@@ -180,20 +227,39 @@ export class EngineHost implements vscode.Disposable {
       this.setState({ kind: 'ready', stats });
       this.flushWaiters(engine);
     } catch (error) {
+      // A crash mid-index is the exit handler's to report; a cancelled index simply stops.
+      if (error instanceof EngineStoppedError || abort.signal.aborted) return;
       if (generation === this.generation) this.fail('indexing failed', error);
     }
+  }
+
+  /** The engine died: restart it after a growing delay, or stop after too many crashes in a row. */
+  private crashed(reason: string): void {
+    const now = Date.now();
+    this.crashes = [...this.crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
+    this.connection = undefined;
+    this.abort?.abort();
+    const delayMs = restartDelay(this.crashes.length);
+    this.log.error(reason);
+    if (delayMs === undefined) {
+      this.fail(`stopped after ${this.crashes.length} crashes in a minute`, new Error(`${reason}. Run "Related Files: Restart Engine" to try again`));
+      return;
+    }
+    this.setState({ kind: 'restarting', reason, attempt: this.crashes.length, delayMs });
+    const generation = this.generation;
+    this.restartTimer = setTimeout(() => {
+      if (generation === this.generation) void this.start();
+    }, delayMs);
   }
 
   private async stopEngine(): Promise<void> {
     this.abort?.abort();
     this.abort = undefined;
-    this.engineListener?.dispose();
-    this.engineListener = undefined;
-    const engine = this.current;
-    this.current = undefined;
-    if (engine) {
+    const connection = this.connection;
+    this.connection = undefined;
+    if (connection) {
       try {
-        await engine.dispose();
+        await connection.shutdown();
       } catch (error) {
         this.log.warn(`engine did not close cleanly: ${errorMessage(error)}`);
       }
@@ -213,7 +279,7 @@ export class EngineHost implements vscode.Disposable {
     if (state.kind === 'no-folder') this.flushWaiters(undefined);
   }
 
-  private flushWaiters(engine: EngineApi | undefined): void {
+  private flushWaiters(engine: RemoteEngine | undefined): void {
     const waiters = this.readyWaiters;
     this.readyWaiters = [];
     for (const w of waiters) w(engine);
@@ -226,4 +292,9 @@ export function progressText(p: IndexProgress | undefined): string {
   if (p.phase === 'history') return 'Reading git history…';
   if (p.phase === 'list' || p.total <= 0) return 'Listing files…';
   return `Indexing ${formatCount(p.done)} / ${formatCount(p.total)} files…`;
+}
+
+/** "The engine stopped: killed by SIGKILL; restarting in 2 s (restart 2 of 2)…" */
+export function restartingText(state: { reason: string; attempt: number; delayMs: number }): string {
+  return `Related Files ${state.reason}; restarting in ${Math.round(state.delayMs / 1000)} s (restart ${state.attempt} of ${MAX_CRASHES - 1})…`;
 }

@@ -1,10 +1,10 @@
 /**
  * Activation: registers the view, commands, hover and listeners, and returns before any heavy
- * work — the engine (TypeScript, sql.js, git) starts on the next tick, after the first paint.
- * Returns the extension's parts for the test suite that runs inside VS Code.
+ * work — the engine (TypeScript, sql.js, git) starts in its own process on the next tick, after the
+ * first paint. Returns the extension's parts for the test suite that runs inside VS Code.
  */
 import * as vscode from 'vscode';
-import { EngineHost } from './engineHost';
+import { EngineHost, RESTART_COMMAND } from './engineHost';
 import { RelatedFilesView, VIEW_ID, type RelatedFileNode } from './relatedFilesView';
 import { RelatedFilesController } from './relatedFilesController';
 import { EditorSync } from './editorSync';
@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   );
   const previewing = () => picker.isOpen;
   const controller = new RelatedFilesController(host, view, getSettings, log, previewing);
-  const sync = new EditorSync(host, () => controller.refresh(), log, previewing);
+  const sync = new EditorSync(host, previewing);
   const statusBar = new IndexStatusBar(host);
   const hover = new ImportHoverProvider(() => host.engine, getSettings);
 
@@ -89,7 +89,8 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
       log.info('workspace folders changed: restarting the index');
       void host.start();
     }),
-    host.onDidChangeState((s) => s.kind === 'ready' && updateTaskContext(host.engine)),
+    host.onDidChangeState((s) => s.kind === 'ready' && void updateTaskContext(host.engine).catch(() => undefined)),
+    vscode.commands.registerCommand(RESTART_COMMAND, () => host.restart()),
   );
 
   try {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 import { candidatePaths, importSpecifierAt, isRelativeSpecifier } from './importSpecifier';
 import { scoreTableMarkdown, formatScore } from './scoreTable';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
@@ -31,7 +31,7 @@ export function resolveRelativeOnDisk(fromFile: string, specifier: string): stri
 
 export class ImportHoverProvider implements vscode.HoverProvider {
   constructor(
-    private readonly engine: () => EngineApi | undefined,
+    private readonly engine: () => RemoteEngine | undefined,
     private readonly settings: () => RelatedFilesSettings,
   ) {}
 
@@ -47,11 +47,16 @@ export class ImportHoverProvider implements vscode.HoverProvider {
       : await definitionTarget(document.uri, range.start.translate(0, Math.min(1, at.specifier.length)), token);
     if (token.isCancellationRequested || !target) return undefined;
 
-    const explained = engine.explain(document.uri.fsPath, target, rankDefaultsFor(this.settings()));
+    const abort = new AbortController();
+    const cancelled = token.onCancellationRequested(() => abort.abort());
+    const explained = await engine
+      .request('explain', [document.uri.fsPath, target, rankDefaultsFor(this.settings())], abort.signal)
+      .finally(() => cancelled.dispose());
     const targetUri = vscode.Uri.file(target);
     const name = basename(target);
     const open = `[Open ${name}](command:vscode.open?${encodeURIComponent(JSON.stringify([targetUri]))})`;
     const md = new vscode.MarkdownString(undefined, true);
+    md.supportHtml = true; // the signals at 0 fold into a <details> block
     md.isTrusted = { enabledCommands: ['vscode.open'] };
     if (!explained) {
       md.appendMarkdown(

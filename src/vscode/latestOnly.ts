@@ -1,6 +1,7 @@
 /**
  * Debounced "latest request wins": each schedule() supersedes the ones before it, so a slow, stale
- * ranking can never overwrite a fresher one in the view. Pure (timers only), tested without VS Code.
+ * ranking can never overwrite a fresher one in the view, and the superseded request's AbortSignal
+ * fires so the engine can drop it. Pure (timers only), tested without VS Code.
  */
 
 export interface Timers {
@@ -16,6 +17,7 @@ const NODE_TIMERS: Timers = {
 export class LatestOnly {
   private generation = 0;
   private timer: unknown;
+  private running: AbortController | undefined;
   private disposed = false;
 
   constructor(
@@ -26,10 +28,12 @@ export class LatestOnly {
   /**
    * Runs `compute` after the debounce delay unless a newer request arrives first, and hands its
    * result to `apply` only if still no newer request arrived while it ran. `isCurrent` lets a
-   * long computation stop early. Errors go to `onError` (never thrown into the caller's event loop).
+   * long computation stop early; `signal` aborts when a newer request (or cancel/dispose) supersedes
+   * this one. Errors go to `onError` (never thrown into the caller's event loop); a superseded
+   * computation's errors are dropped with its result.
    */
   schedule<T>(
-    compute: (isCurrent: () => boolean) => T | Promise<T>,
+    compute: (isCurrent: () => boolean, signal: AbortSignal) => T | Promise<T>,
     apply: (value: T) => void,
     onError: (error: unknown) => void = () => {},
     delayMs = this.delayMs,
@@ -37,12 +41,15 @@ export class LatestOnly {
     if (this.disposed) return;
     const generation = ++this.generation;
     const isCurrent = () => !this.disposed && generation === this.generation;
+    this.abortRunning();
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = this.timers.set(() => {
       this.timer = undefined;
       if (!isCurrent()) return;
+      const abort = new AbortController();
+      this.running = abort;
       Promise.resolve()
-        .then(() => compute(isCurrent))
+        .then(() => compute(isCurrent, abort.signal))
         .then(
           (value) => {
             if (isCurrent()) apply(value);
@@ -57,6 +64,7 @@ export class LatestOnly {
   /** Drops whatever is pending or running. */
   cancel(): void {
     this.generation++;
+    this.abortRunning();
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
   }
@@ -64,5 +72,10 @@ export class LatestOnly {
   dispose(): void {
     this.cancel();
     this.disposed = true;
+  }
+
+  private abortRunning(): void {
+    this.running?.abort();
+    this.running = undefined;
   }
 }

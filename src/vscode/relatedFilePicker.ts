@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { basename, join } from 'node:path';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
+import { CancelledError } from '../engineClient';
 import type { RankedFile } from '../core/ranking';
 import { topReasons } from '../core/explain';
 import { fileName, folderOf } from './pathLabels';
@@ -57,7 +58,7 @@ export class RelatedFilePicker implements vscode.Disposable {
   search: (value: string) => void = () => {};
 
   constructor(
-    private readonly engine: () => EngineApi | undefined,
+    private readonly engine: () => RemoteEngine | undefined,
     private readonly settings: () => RelatedFilesSettings,
     private readonly log: vscode.LogOutputChannel,
     /** Called once the picker is gone (accepted or not), so the view catches up with the active editor. */
@@ -91,26 +92,31 @@ export class RelatedFilePicker implements vscode.Disposable {
     pick.matchOnDescription = true;
     pick.value = initialValue;
 
-    const rerank = (value: string) => {
-      const answer = engine.rank({ file: query, searchTerms: searchTermsOf(value), openFiles: openFilePaths(), ...rankDefaultsFor(this.settings()) });
-      return { root: answer.root, files: answer.files, note: answer.note };
-    };
-    const apply = (r: ReturnType<typeof rerank>) => {
+    // Each ranking is cancelled by the next one (typing) and by closing the picker (the scheduler's dispose).
+    const rerank = (value: string, signal: AbortSignal) =>
+      engine.request(
+        'rank',
+        [{ file: query, searchTerms: searchTermsOf(value), openFiles: openFilePaths(), ...rankDefaultsFor(this.settings()) }],
+        signal,
+      );
+    const apply = (r: Awaited<ReturnType<typeof rerank>>) => {
       pick.busy = false;
       pick.items = r.root ? pickerItems(r.root, r.files) : [];
       if (!r.root || r.files.length === 0) pick.placeholder = r.note ?? 'No related files';
     };
-    pick.busy = true;
-    apply(rerank(initialValue));
-
-    const search = (value: string) => {
+    const search = (value: string, delayMs?: number) => {
       pick.busy = true;
       scheduler.schedule(
-        () => rerank(value),
+        (_isCurrent, signal) => rerank(value, signal),
         apply,
-        (e) => this.log.warn(`picker ranking failed: ${e}`),
+        (e) => {
+          pick.busy = false;
+          if (!(e instanceof CancelledError)) this.log.warn(`picker ranking failed: ${e}`);
+        },
+        delayMs,
       );
     };
+    search(initialValue, 0);
     this.search = (value: string) => {
       // Setting the value from code does not fire onDidChangeValue; re-rank here as typing would.
       pick.value = value;

@@ -5,9 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
+import { CancelledError, EngineStoppedError } from '../engineClient';
 import type { EngineHost } from './engineHost';
-import { progressText } from './engineHost';
+import { progressText, restartingText } from './engineHost';
 import { LatestOnly } from './latestOnly';
 import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
@@ -39,9 +40,11 @@ export class RelatedFilesController implements vscode.Disposable {
   /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
     this.scheduler.schedule(
-      () => this.compute(),
+      (_isCurrent, signal) => this.compute(signal),
       (result) => this.view.show(result.ranking, result.message),
       (error) => {
+        // A superseded request, or an engine that died mid-request: the host's state change re-ranks.
+        if (error instanceof CancelledError || error instanceof EngineStoppedError) return;
         this.log.error(`ranking failed: ${errorDetail(error)}`);
         this.view.show(undefined, `Ranking failed: ${errorMessage(error)} (see the Related Files log)`);
       },
@@ -59,7 +62,7 @@ export class RelatedFilesController implements vscode.Disposable {
     if (s.kind === 'indexing') this.view.show(undefined, progressText(s.progress));
   }
 
-  private compute(): { ranking?: ShownRanking; message?: string } {
+  private async compute(signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
     const state = this.host.state;
     switch (state.kind) {
       case 'no-folder':
@@ -68,6 +71,8 @@ export class RelatedFilesController implements vscode.Disposable {
         return { message: 'Starting…' };
       case 'indexing':
         return { message: progressText(state.progress) };
+      case 'restarting':
+        return { ranking: this.view.shown, message: restartingText(state) };
       case 'failed':
         return { message: state.message };
     }
@@ -91,29 +96,43 @@ export class RelatedFilesController implements vscode.Disposable {
           : `The active editor is not a file (${document.uri.scheme})`;
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
-    return this.rank(engine, document.uri.fsPath);
+    return this.rank(engine, document.uri.fsPath, signal);
   }
 
-  private rank(engine: EngineApi, file: string): { ranking?: ShownRanking; message?: string } {
-    const answer = engine.rank({ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) });
+  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
+    const [answer, task] = await Promise.all([
+      engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
+      engine.request('activeTask', [], signal),
+    ]);
     if (!answer.root) {
       // Outside every folder: keep the last list so the view stays useful, and say why it did not change.
       return { message: answer.note ?? `${basename(file)} is outside the workspace folders.` };
     }
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(answer.root));
     const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-    const flagged = new Set(
-      engine
-        .activeTask()
-        .files.filter((f) => f.flagged)
-        .map((f) => f.path),
-    );
-    const ranking: ShownRanking = { query: file, root: answer.root, rootName: multiRoot ? folder?.name : undefined, files: answer.files, flagged };
-    engine.logShown(
+    const flagged = new Set(task.files.filter((f) => f.flagged).map((f) => f.path));
+    const root = answer.root;
+    const ranking: ShownRanking = { query: file, root, rootName: multiRoot ? folder?.name : undefined, files: answer.files, flagged };
+    this.host.notify(
+      'logShown',
       file,
-      answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(answer.root!), f.path).fsPath),
+      answer.files.map((f) => vscode.Uri.joinPath(vscode.Uri.file(root), f.path).fsPath),
     );
-    const message = answer.note ?? (answer.files.length === 0 ? `No files related to ${basename(file)} yet.` : undefined);
+    const message =
+      answer.note ??
+      (answer.files.length === 0
+        ? `No files related to ${basename(file)} yet.`
+        : answer.readsReferences === false
+          ? noReferencesNote(file)
+          : undefined);
     return { ranking, message };
   }
+}
+
+/** "No reference edges are read for .xyz files: ranked by name, path, history and activity." */
+export function noReferencesNote(file: string): string {
+  const name = basename(file);
+  const dot = name.lastIndexOf('.');
+  const kind = dot > 0 ? `${name.slice(dot)} files` : name;
+  return `No reference edges are read for ${kind}: ranked by name, path, history and activity.`;
 }

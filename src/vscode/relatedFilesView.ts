@@ -115,6 +115,6 @@ export class RelatedFilesView implements vscode.TreeDataProvider<RelatedFileNode
 export function scoreTooltip(node: RelatedFileNode): vscode.MarkdownString {
   const heading = `**${fileName(node.file.path)}** — #${node.rank} for \`${node.queryName}\`, score **${formatScore(node.file.score)}**`;
   const md = new vscode.MarkdownString(scoreTableMarkdown(node.file, heading));
-  md.supportHtml = false;
+  md.supportHtml = true; // the signals at 0 fold into a <details> block
   return md;
 }

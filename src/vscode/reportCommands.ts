@@ -6,7 +6,7 @@
  *   `related-files replay` and `tune --sessions` can judge and tune weights on real behaviour.
  */
 import * as vscode from 'vscode';
-import type { EngineApi } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 import { DAY_MS, DEFAULT_REPORT_DAYS, rankingReport, reportMarkdown } from '../eval/rankingReport';
 import { errorMessage, errorDetail } from '../core/errorMessage';
 
@@ -14,7 +14,7 @@ export const SESSIONS_SETTING = 'relatedFiles.sessions.record';
 
 export interface ReportCommandDeps {
   /** The engine once it is ready (undefined without a folder). */
-  readonly engine: () => Promise<EngineApi | undefined>;
+  readonly engine: () => Promise<RemoteEngine | undefined>;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -40,7 +40,7 @@ export async function showRankingReport(deps: ReportCommandDeps, days = DEFAULT_
   if (!engine) return undefined;
   const now = Date.now();
   const since = now - days * DAY_MS;
-  const markdown = reportMarkdown(rankingReport(engine.rankingLog(since), now, days, engine.agentLog(since)));
+  const markdown = reportMarkdown(rankingReport(await engine.rankingLog(since), now, days, await engine.agentLog(since)));
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
   await vscode.window.showTextDocument(document, { preview: true });
   // The rendered table reads better than its source; the preview command exists wherever the built-in Markdown extension runs.

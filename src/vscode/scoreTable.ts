@@ -1,7 +1,9 @@
 /**
- * The score breakdown of one ranked file as a Markdown table (signal, value, weight, contribution,
- * evidence), strongest contribution first, with the total. Used by the view's tooltip and the
- * import hover; plain strings, so it is unit-tested without VS Code.
+ * The score breakdown of one ranked file as Markdown: a table (signal, value, weight, contribution,
+ * evidence) of the signals that add to the score, strongest first, with the total; then the signals
+ * that add nothing folded into one "+ N signals at 0" line that opens (a <details> block, which VS Code
+ * renders in hovers when the MarkdownString has supportHtml). Sixteen rows would not fit in a hover.
+ * Used by the view's tooltip and the import hover; plain strings, so it is unit-tested without VS Code.
  */
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
 
@@ -14,15 +16,18 @@ export interface ScoreRow {
   readonly evidence: string;
 }
 
-/** Signals with a value, strongest contribution first (ties keep SIGNAL_NAMES order); then those with none. */
-export function scoreRows(file: RankedFile): { withValue: ScoreRow[]; withoutValue: ScoreRow[] } {
+/**
+ * Signals that add to the score, strongest contribution first (ties: higher value, then SIGNAL_NAMES
+ * order); then those that add nothing (no evidence, or a weight of 0), in SIGNAL_NAMES order.
+ */
+export function scoreRows(file: RankedFile): { contributing: ScoreRow[]; atZero: ScoreRow[] } {
   const rows = SIGNAL_NAMES.map((signal): ScoreRow => {
     const value = file.signals[signal] ?? 0;
     const contribution = file.contributions[signal] ?? 0;
     return { signal, value, weight: value > 0 ? contribution / value : undefined, contribution, evidence: file.evidence[signal] ?? '' };
   });
-  const withValue = rows.filter((r) => r.value > 0).sort((a, b) => b.contribution - a.contribution || b.value - a.value);
-  return { withValue, withoutValue: rows.filter((r) => r.value <= 0) };
+  const contributing = rows.filter((r) => r.contribution !== 0).sort((a, b) => b.contribution - a.contribution || b.value - a.value);
+  return { contributing, atZero: rows.filter((r) => r.contribution === 0) };
 }
 
 /** Markdown table cell: pipes and line breaks would break the table. */
@@ -38,18 +43,34 @@ export function formatScore(n: number): string {
   return n.toFixed(3);
 }
 
+function formatWeight(weight: number | undefined): string {
+  return weight === undefined ? '–' : weight.toFixed(2);
+}
+
+/** The folded line's text: "+ 6 signals at 0". */
+export function atZeroSummary(count: number): string {
+  return `+ ${count} ${count === 1 ? 'signal' : 'signals'} at 0`;
+}
+
+/**
+ * The tooltip's Markdown. Needs a MarkdownString with supportHtml for the folded part to open; without
+ * it VS Code drops the tags and shows the folded table inline.
+ */
 export function scoreTableMarkdown(file: RankedFile, heading?: string): string {
-  const { withValue, withoutValue } = scoreRows(file);
+  const { contributing, atZero } = scoreRows(file);
   const lines: string[] = [];
   if (heading) lines.push(heading, '');
   lines.push('| signal | value | weight | contribution | evidence |', '|---|--:|--:|--:|---|');
-  for (const r of withValue) {
-    const weight = r.weight === undefined ? '–' : r.weight.toFixed(2);
-    lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${weight} | ${formatScore(r.contribution)} | ${escapeCell(r.evidence)} |`);
+  for (const r of contributing) {
+    lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${formatWeight(r.weight)} | ${formatScore(r.contribution)} | ${escapeCell(r.evidence)} |`);
   }
   lines.push(`| **total** | | | **${formatScore(file.score)}** | |`);
-  if (withoutValue.length > 0) {
-    lines.push('', `No evidence: ${withoutValue.map((r) => (r.evidence ? `${r.signal} (${escapeCell(r.evidence)})` : r.signal)).join(', ')}`);
+  if (atZero.length > 0) {
+    // The blank lines end the HTML blocks, so the table between them is read as Markdown.
+    lines.push('', `<details><summary>${atZeroSummary(atZero.length)}</summary>`, '');
+    lines.push('| signal | value | weight | evidence |', '|---|--:|--:|---|');
+    for (const r of atZero) lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${formatWeight(r.weight)} | ${escapeCell(r.evidence)} |`);
+    lines.push('', '</details>');
   }
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
-/** Status bar item: indexing progress, then file and import counts; a click opens the log. */
+/** Status bar item: indexing progress, then file and import counts, or why the engine is down; a click opens the log (or restarts a stopped engine). */
 import * as vscode from 'vscode';
 import type { EngineHost, HostState } from './engineHost';
-import { progressText } from './engineHost';
+import { progressText, restartingText, RESTART_COMMAND } from './engineHost';
 import { formatCount } from './pathLabels';
 
 export class IndexStatusBar implements vscode.Disposable {
@@ -25,6 +25,7 @@ export class IndexStatusBar implements vscode.Disposable {
   }
 
   private render(state: HostState): void {
+    this.item.command = state.kind === 'failed' ? RESTART_COMMAND : 'relatedFiles.showLog';
     switch (state.kind) {
       case 'no-folder':
         this.item.hide();
@@ -45,9 +46,13 @@ export class IndexStatusBar implements vscode.Disposable {
         this.item.tooltip = `Related Files: ${formatCount(files)} files, ${formatCount(edges)} imports, ${formatCount(commits)} commits read — click for the log`;
         break;
       }
+      case 'restarting':
+        this.item.text = '$(sync~spin) Related Files: restarting';
+        this.item.tooltip = `${restartingText(state)} — click for the log`;
+        break;
       case 'failed':
         this.item.text = '$(warning) Related Files';
-        this.item.tooltip = `${state.message} — click for the log`;
+        this.item.tooltip = `${state.message} — click to restart the engine`;
         break;
     }
     this.item.show();

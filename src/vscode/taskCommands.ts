@@ -3,17 +3,18 @@
  * view's title button between "Start Task" and "End Task".
  */
 import * as vscode from 'vscode';
-import type { EngineApi, TaskInfo } from '../engineApi';
+import type { TaskInfo } from '../engineApi';
+import type { RemoteEngine } from '../engineProtocol';
 
 export const TASK_ACTIVE_CONTEXT = 'relatedFiles.taskActive';
 
-export function updateTaskContext(engine: EngineApi | undefined): void {
-  const active = engine ? !engine.activeTask().implicit : false;
-  void vscode.commands.executeCommand('setContext', TASK_ACTIVE_CONTEXT, active);
+export async function updateTaskContext(engine: RemoteEngine | undefined): Promise<void> {
+  const active = engine ? !(await engine.activeTask()).implicit : false;
+  await vscode.commands.executeCommand('setContext', TASK_ACTIVE_CONTEXT, active);
 }
 
 /** Asks for a name unless one is given (tests and keybindings pass it). */
-export async function startTask(engine: EngineApi, name?: string): Promise<TaskInfo | undefined> {
+export async function startTask(engine: RemoteEngine, name?: string): Promise<TaskInfo | undefined> {
   const taskName =
     name ??
     (await vscode.window.showInputBox({
@@ -23,14 +24,14 @@ export async function startTask(engine: EngineApi, name?: string): Promise<TaskI
       validateInput: (v) => (v.trim() ? undefined : 'Give the task a name'),
     }));
   if (!taskName?.trim()) return undefined;
-  const task = engine.startTask(taskName.trim());
-  updateTaskContext(engine);
+  const task = await engine.startTask(taskName.trim());
+  await updateTaskContext(engine);
   return task;
 }
 
-export function endTask(engine: EngineApi): TaskInfo | undefined {
-  const task = engine.endTask();
-  updateTaskContext(engine);
+export async function endTask(engine: RemoteEngine): Promise<TaskInfo | undefined> {
+  const task = await engine.endTask();
+  await updateTaskContext(engine);
   if (task) void vscode.window.setStatusBarMessage(`Related Files: ended task '${task.name}' (${task.files.length} files explored)`, 5000);
   return task;
 }

@@ -11,10 +11,32 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathMatcher, type PathMatcher } from './pathGlob';
-import { isConfigPath, isSourcePath, type Discovery, type FileStat, type ListedFile, type SkippedFile, type SourceHost } from './sourceHost';
+import { isConfigPath, isIndexedPath, type Discovery, type FileStat, type ListedFile, type SkippedFile, type SourceHost } from './sourceHost';
 
-/** Build output and dependencies: never source a developer edits (used when there is no .gitignore to ask). */
-export const DEFAULT_EXCLUDED_DIRS: readonly string[] = ['node_modules', '.git', 'dist', 'out', 'build', 'coverage'];
+/**
+ * Build output, dependencies and tool caches of the common languages: never source a developer
+ * edits (used when there is no .gitignore to ask: a walk, and files created after the listing).
+ */
+export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
+  'node_modules',
+  '.git',
+  'dist',
+  'out',
+  'build',
+  'coverage',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  'target',
+  '.gradle',
+  '.next',
+  '.svelte-kit',
+  '.turbo',
+];
 
 /** `git ls-files` on a 100k-file repository prints a few MB; leave ample room. */
 const GIT_MAX_BUFFER = 512 * 1024 * 1024;
@@ -24,11 +46,14 @@ export interface DiskSourceHostOptions {
   readonly exclude?: readonly string[];
   /** Skip git and walk the folder (tests; folders where git is slow or absent). */
   readonly noGit?: boolean;
+  /** Which files are listed (default: every file, isIndexedPath); config files are always listed for resolution. */
+  readonly include?: (rel: string) => boolean;
 }
 
 export class DiskSourceHost implements SourceHost {
   readonly root: string;
   private readonly excluded: PathMatcher;
+  private readonly include: (rel: string) => boolean;
 
   constructor(
     root: string,
@@ -36,6 +61,7 @@ export class DiskSourceHost implements SourceHost {
   ) {
     this.root = toSlashes(path.resolve(root));
     this.excluded = pathMatcher(options.exclude ?? []);
+    this.include = options.include ?? isIndexedPath;
   }
 
   async listFiles(): Promise<Discovery> {
@@ -97,7 +123,12 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
+  isListed(rel: string): boolean {
+    return this.include(rel);
+  }
+
   isExcluded(rel: string): boolean {
+    if (!this.include(rel) && !isConfigPath(rel)) return true;
     return rel.split('/').some((segment) => DEFAULT_EXCLUDED_DIRS.includes(segment)) || this.excluded(rel);
   }
 
@@ -117,8 +148,9 @@ export class DiskSourceHost implements SourceHost {
     let excluded = 0;
     const seen = new Set<string>();
     for (const rel of paths) {
-      const source = isSourcePath(rel);
-      if ((!source && !isConfigPath(rel)) || seen.has(rel)) continue;
+      const source = this.include(rel);
+      const config = isConfigPath(rel);
+      if ((!source && !config) || seen.has(rel)) continue;
       seen.add(rel);
       if (this.excluded(rel)) {
         excluded++;
@@ -130,7 +162,9 @@ export class DiskSourceHost implements SourceHost {
         if (source && !this.directoryExists(rel)) skipped.push({ path: rel, reason: 'missing' });
         continue;
       }
-      (source ? files : configFiles).push({ path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
+      const listed = { path: rel, size: stat.size, mtimeMs: stat.mtimeMs };
+      if (source) files.push(listed);
+      if (config) configFiles.push(listed);
     }
     return { method: 'git', files, configFiles, skipped, excluded, warnings };
   }
@@ -179,8 +213,9 @@ export class DiskSourceHost implements SourceHost {
           continue;
         }
         if (!isFile) continue;
-        const source = isSourcePath(rel);
-        if (!source && !isConfigPath(rel)) continue;
+        const source = this.include(rel);
+        const config = isConfigPath(rel);
+        if (!source && !config) continue;
         if (this.excluded(rel)) {
           excluded++;
           continue;
@@ -190,7 +225,9 @@ export class DiskSourceHost implements SourceHost {
           skipped.push({ path: rel, reason: 'missing' });
           continue;
         }
-        (source ? files : configFiles).push({ path: rel, size: stat.size, mtimeMs: stat.mtimeMs });
+        const listed = { path: rel, size: stat.size, mtimeMs: stat.mtimeMs };
+        if (source) files.push(listed);
+        if (config) configFiles.push(listed);
       }
     };
     visit('');

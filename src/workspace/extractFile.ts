@@ -1,15 +1,19 @@
 /**
- * Read one file and extract its imports: the per-file work of an index build, shared by the
- * in-thread path and the index worker. The size and minified checks happen before (on the
- * listing); here: vanished, unreadable and binary files.
+ * Read one TS/JS file and extract its imports: the per-file work of the index worker. The size,
+ * minified and generated-by-name checks happen before (on the listing); here: vanished,
+ * unreadable, binary and generated (by their own say) files, as the in-thread path does.
  */
 import { createHash } from 'node:crypto';
-import { extractImports } from './extractImports';
-import { isDeclarationPath, type SourceHost } from './sourceHost';
-import type { ExtractedFile } from './workspaceIndex';
+import { extractImports, type ExtractedImport } from './extractImports';
+import { isDeclarationPath, isGeneratedText, type SkipReason, type SourceHost } from './sourceHost';
 
 /** A NUL in the first 8 KB marks a binary file (the same test git uses). */
 const BINARY_PROBE_CHARS = 8000;
+
+/** One file read and extracted, or why it was not (the index counts skips by reason). */
+export type ExtractedFile =
+  | { readonly path: string; readonly size: number; readonly mtimeMs: number; readonly hash: string; readonly imports: readonly ExtractedImport[] }
+  | { readonly path: string; readonly skip: SkipReason };
 
 export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   const stat = host.stat(rel);
@@ -17,6 +21,7 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   if (!stat) return { path: rel, skip: 'missing' };
   if (text === undefined) return { path: rel, skip: 'unreadable' };
   if (isBinary(text)) return { path: rel, skip: 'binary' };
+  if (isGeneratedText(text)) return { path: rel, skip: 'generated' };
   return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: extractImports(text, isDeclarationPath(rel)) };
 }
 

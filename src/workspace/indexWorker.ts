@@ -1,7 +1,8 @@
 /**
- * The index worker (bundled as dist/indexWorker.js): reads files and extracts their imports off
- * the extension host's main thread. TypeScript's scanner is the heavy part of an index; running
+ * The index worker (bundled as dist/indexWorker.js): reads TS/JS files and extracts their imports
+ * off the extension host's main thread. TypeScript's scanner is the heavy part of an index; running
  * it here keeps hovers, completions and other extensions responsive while a workspace indexes.
+ * Other languages are read in the index's own thread (see BuildOptions.extractor).
  *
  * Protocol: the pool posts { id, root, paths }; the worker answers { id, files: ExtractedFile[] }.
  */

@@ -1,6 +1,10 @@
 /**
- * fileType: what kind of file the candidate is, as a prior: source 1.0, types 0.8,
- * config 0.6, test 0.4, docs 0.2, asset 0. The seed design's values, kept with the seed baseline.
+ * fileType: what kind of file the candidate is, as a prior: source 1.0, types 0.8, config 0.6,
+ * test 0.4, docs 0.2, asset 0 are the seed design's values, kept with the seed baseline (every
+ * TS/JS file has one of these kinds). The other kinds are placed between them, not yet measured
+ * (the eval over all files will say): notebooks are code one runs (0.8, as types); stylesheets and
+ * markup are edited with the component or page they belong to, and opened after it (0.6, as
+ * config); data files are read rather than edited (0.2, as docs).
  */
 import { defineSignal } from './signal';
 import { FILE_KINDS, type FileKind } from '../fileKind';
@@ -11,6 +15,10 @@ export const FILE_TYPE_VALUE: Readonly<Record<FileKind, number>> = {
   config: 0.6,
   test: 0.4,
   docs: 0.2,
+  styles: 0.6,
+  markup: 0.6,
+  data: 0.2,
+  notebook: 0.8,
   asset: 0,
 };
 
@@ -23,6 +31,10 @@ const DESCRIPTION: Readonly<Record<FileKind, string>> = {
   config: 'configuration file',
   test: 'test file',
   docs: 'documentation',
+  styles: 'stylesheet',
+  markup: 'page or template markup',
+  data: 'data file',
+  notebook: 'notebook',
   asset: 'asset or other non-code file',
 };
 

@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { type QueryScope } from '../queryScope';
-import { baseName } from '../evidenceText';
+import { baseName, hopNoun, mutualWords, referredByWords, refersToWords } from '../evidenceText';
 import { dirIdOf } from '../fileTable';
 import { dirOf } from '../nameTokens';
 import { chainTo } from '../importDistance';
@@ -50,15 +50,22 @@ export const relationshipSignal = defineSignal<State>({
     const query = scope.queryPath;
     if (query === undefined) return { value: 0, evidence: 'no query file' };
     const q = baseName(query);
+    const graph = scope.facts.graph;
     if (v === DIRECT_IMPORT) {
-      const importsIt = scope.facts.graph.edgeBetween(scope.queryId, id) !== undefined;
-      const importedByIt = scope.facts.graph.edgeBetween(id, scope.queryId) !== undefined;
-      const evidence = importsIt && importedByIt ? `imports and is imported by ${q}` : importsIt ? `imported by ${q}` : `imports ${q}`;
+      const fromQuery = graph.edgeBetween(scope.queryId, id);
+      const toQuery = graph.edgeBetween(id, scope.queryId);
+      const evidence =
+        fromQuery && toQuery
+          ? mutualWords(toQuery.kind, fromQuery.kind, q)
+          : fromQuery
+            ? referredByWords(fromQuery.kind, q)
+            : refersToWords(toQuery!.kind, q);
       return { value: v, evidence };
     }
     if (v === TWO_HOPS) {
-      const via = chainTo(scope.bfs!, id)[1];
-      return { value: v, evidence: `2 import hops from ${q} via ${baseName(scope.facts.graph.pathOf(via))}` };
+      const chain = chainTo(scope.bfs!, id);
+      const kinds = chain.slice(1).map((step, i) => (graph.edgeBetween(chain[i], step) ?? graph.edgeBetween(step, chain[i]))!.kind);
+      return { value: v, evidence: `2 ${hopNoun(kinds)} hops from ${q} via ${baseName(graph.pathOf(chain[1]))}` };
     }
     if (v === SAME_FOLDER) return { value: v, evidence: `same folder as ${q}` };
     if (scope.queryId < 0) return { value: 0, evidence: `${q} is not in the import graph and shares no folder` };

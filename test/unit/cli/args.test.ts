@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { commandUsage, parseArgs, UsageError, type OptionSpec } from '../../../src/cli/args';
 import { parsePreset, parseWeights } from '../../../src/cli/weightArgs';
+import { captureConsole } from '../consoleCapture';
 
 const SPEC: Record<string, OptionSpec> = {
   limit: { type: 'number', description: 'how many' },
@@ -8,21 +9,6 @@ const SPEC: Record<string, OptionSpec> = {
   json: { type: 'boolean', description: 'json' },
   help: { type: 'boolean', description: 'help' },
 };
-
-/** Runs fn with console.log/error captured. */
-function captured<T>(fn: () => T): { result: T; out: string; err: string } {
-  const { log, error } = console;
-  let out = '';
-  let err = '';
-  console.log = (...a: unknown[]) => void (out += a.join(' ') + '\n');
-  console.error = (...a: unknown[]) => void (err += a.join(' ') + '\n');
-  try {
-    return { result: fn(), out, err };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 describe('CLI arguments', () => {
   it('parses values, repeats, flags and positionals', () => {
@@ -40,15 +26,15 @@ describe('CLI arguments', () => {
     assert.throws(() => parseArgs(['--limit', 'many'], SPEC), /takes a number/);
   });
 
-  it('commandUsage prints help with exit 0 and usage errors with exit 2', () => {
+  it('commandUsage prints help with exit 0 and usage errors with exit 2', async () => {
     const usage = commandUsage('demo', 'related-files demo [--limit N]', SPEC);
-    const help = captured(() => usage.parse(['--help']));
+    const help = await captureConsole(() => usage.parse(['--help']));
     assert.equal(help.result, 0);
     assert.match(help.out, /usage: related-files demo/);
-    const bad = captured(() => usage.parse(['--nope']));
+    const bad = await captureConsole(() => usage.parse(['--nope']));
     assert.equal(bad.result, 2);
     assert.match(bad.err, /^related-files demo: unknown option --nope/);
-    const ok = captured(() => usage.parse(['--limit', '3']));
+    const ok = await captureConsole(() => usage.parse(['--limit', '3']));
     assert.deepEqual(ok.result, { positionals: [], options: { limit: 3 } });
   });
 

@@ -50,7 +50,18 @@ describe('fileKind', () => {
     ['README.md', 'docs'],
     ['LICENSE', 'docs'],
     ['media/icon.png', 'asset'],
-    ['styles/app.css', 'source'],
+    ['styles/app.css', 'styles'],
+    ['src/app/app.component.html', 'markup'],
+    ['src/App.svelte', 'source'],
+    ['pkg/server.go', 'source'],
+    ['pkg/server_test.go', 'test'],
+    ['tests/test_client.py', 'test'],
+    ['src/main/java/a/FooTest.java', 'test'],
+    ['httpx/_types.pyi', 'types'],
+    ['go.mod', 'config'],
+    ['data/cities.csv', 'data'],
+    ['analysis.ipynb', 'notebook'],
+    ['media/logo.svg', 'asset'],
   ];
   for (const [path, kind] of cases) it(`${path} is ${kind}`, () => assert.equal(fileKind(path), kind));
 });

@@ -193,7 +193,8 @@ describe('resolveWeights', () => {
     const d = PRESETS.default;
     const history = d.coChange + d.coChangeStrength + d.recentCoChange + d.authorCoChange + d.directoryCoChange;
     // Among the signals commits can measure (taskContext needs a session, nameMatch and contentMatch typed words).
-    const rest = SIGNAL_NAMES.filter((s) => s !== 'nameMatch' && s !== 'contentMatch' && s !== 'taskContext').reduce((sum, s) => sum + d[s], 0) - history;
+    const rest =
+      SIGNAL_NAMES.filter((s) => s !== 'nameMatch' && s !== 'contentMatch' && s !== 'taskContext').reduce((sum, s) => sum + d[s], 0) - history;
     assert.ok(history > rest, `history ${history} vs the rest ${rest}`);
     // Every signal the eval measured as helping keeps a weight; taskContext is judged by replay.
     for (const s of ['relationship', 'proximity', 'nameSimilarity', 'pathSimilarity', 'sameStem', 'taskContext'] as const) assert.ok(d[s] > 0, s);

@@ -11,6 +11,7 @@ import { prepareQuery } from '../../../src/core/queryScope';
 import { SIGNALS } from '../../../src/core/signals/index';
 import { jaccard, nameTokens, pathTokens } from '../../../src/core/nameTokens';
 import { buildFacts, MINUTE, NOW, type FactsSpec } from './factsBuilder';
+import { ImportGraph, type EdgeKind } from '../../../src/core/graph';
 
 function signalOf(name: SignalName) {
   return SIGNALS[SIGNAL_NAMES.indexOf(name)];
@@ -291,6 +292,46 @@ describe('signals', () => {
       const big = Array.from({ length: 51 }, (_, i) => `f${i}.ts`);
       const facts = buildFacts({ files: [Q, ...big], commits: [{ files: [Q, ...big] }] });
       assert.equal(evaluate('coChange', { queryFile: Q }, facts, 'f1.ts').value, 0);
+    });
+  });
+
+  describe('evidence names the kind of reference', () => {
+    function kindFacts(edges: [string, string, EdgeKind][]) {
+      const graph = new ImportGraph();
+      for (const [from, to, kind] of edges) graph.setEdges(from, [...graph.outgoingEdges(graph.addFile(from)), { to, specifier: to, kind }]);
+      return buildFacts({}, graph);
+    }
+
+    it('TS/JS imports read as before; other kinds in their own words', () => {
+      const facts = kindFacts([
+        ['app/app.component.ts', 'app/app.component.html', 'template'],
+        ['app/app.component.ts', 'app/app.component.scss', 'styles'],
+        ['app/app.component.ts', 'app/app.service.ts', 'import'],
+        ['app/main.ts', 'app/app.component.ts', 'import'],
+        ['docs/guide.md', 'app/app.component.ts', 'link'],
+        ['app/app.component.ts', 'pkg/util.py', 'module'],
+      ]);
+      const ctx = { queryFile: 'app/app.component.ts' };
+      const words = (c: string) => evaluate('relationship', ctx, facts, c).evidence;
+      assert.equal(words('app/app.component.html'), 'template of app.component.ts');
+      assert.equal(words('app/app.component.scss'), 'styles app.component.ts');
+      assert.equal(words('app/app.service.ts'), 'imported by app.component.ts');
+      assert.equal(words('app/main.ts'), 'imports app.component.ts');
+      assert.equal(words('docs/guide.md'), 'links to app.component.ts');
+      assert.equal(words('pkg/util.py'), 'module imported by app.component.ts');
+      const fromC = { queryFile: 'src/lib.c' };
+      const c = kindFacts([['src/main.c', 'src/lib.c', 'include']]);
+      assert.equal(evaluate('relationship', fromC, c, 'src/main.c').evidence, 'includes lib.c');
+    });
+
+    it('two hops say "reference hops" when a hop is not a TS/JS import', () => {
+      const facts = kindFacts([
+        ['a.ts', 'b.ts', 'import'],
+        ['b.ts', 'c.ts', 'import'],
+        ['b.ts', 'b.css', 'styles'],
+      ]);
+      assert.equal(evaluate('relationship', { queryFile: 'a.ts' }, facts, 'c.ts').evidence, '2 import hops from a.ts via b.ts');
+      assert.equal(evaluate('relationship', { queryFile: 'a.ts' }, facts, 'b.css').evidence, '2 reference hops from a.ts via b.ts');
     });
   });
 

@@ -68,7 +68,7 @@ describe('Engine', () => {
   it('indexes the folder and ranks import neighbours first, with evidence', async () => {
     const engine = await open({ db: false });
     const [stats] = await engine.index();
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     assert.equal(stats.edges, 2);
     assert.equal(engine.state, 'ready');
     const answer = engine.rank({ file: join(root, 'src/auth/login.ts') });
@@ -133,7 +133,7 @@ describe('Engine', () => {
     const second = await open({ now: () => time });
     const [stats] = await second.index();
     assert.equal(stats.warm, true, 'unchanged files come back from the database');
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     const active = second.activeTask();
     assert.equal(active.id, task.id);
     assert.equal(active.name, 'fix login');
@@ -149,7 +149,7 @@ describe('Engine', () => {
     writeFileSync(join(dbDir, 'related.sqlite'), Buffer.from('this is not a database at all, just bytes'.repeat(50)));
     const engine = await open();
     const [stats] = await engine.index();
-    assert.equal(stats.files, 5);
+    assert.equal(stats.files, 6); // five sources and tsconfig.json: every file is a node
     assert.ok(
       readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')),
       'the bad file is kept aside',
@@ -162,9 +162,26 @@ describe('Engine', () => {
     const outside = engine.rank({ file: join(tmpdir(), 'elsewhere.ts') });
     assert.equal(outside.files.length, 0);
     assert.match(outside.note ?? '', /outside the workspace/);
+    const missing = engine.rank({ file: join(root, 'README.md') });
+    assert.equal(missing.files.length, 0);
+    assert.match(missing.note ?? '', /README\.md is not a file of the index/);
+  });
+
+  it('ranks any file, says when no reference edges are read for it, and why a skipped file is not indexed', async () => {
+    writeFileSync(join(root, 'README.md'), '# App\nSee src/app.ts\n');
+    writeFileSync(join(root, 'src/auth/notes.xyz'), 'login flow notes\n');
+    writeFileSync(join(root, 'src/logo.bin'), 'a\0b');
+    const engine = await open({ db: false });
+    await engine.index();
     const readme = engine.rank({ file: join(root, 'README.md') });
-    assert.equal(readme.files.length, 0);
-    assert.match(readme.note ?? '', /not a TS\/JS file/);
+    assert.equal(readme.note, undefined);
+    assert.ok(readme.files.length > 0);
+    assert.equal(readme.readsReferences, true, 'Markdown links are read');
+    assert.equal(engine.rank({ file: join(root, 'src/auth/notes.xyz') }).readsReferences, false);
+    const notes = engine.rank({ file: join(root, 'src/auth/notes.xyz') });
+    assert.equal(notes.files[0].path, 'src/auth/login.ts', 'the same folder ranks first without any edge');
+    assert.equal(engine.rank({ file: join(root, 'src/app.ts') }).readsReferences, true);
+    assert.match(engine.rank({ file: join(root, 'src/logo.bin') }).note ?? '', /src\/logo\.bin is not indexed \(binary\)/);
   });
 
   it('reads git history: co-change ranks a file with no import link', async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedCommit, type ScriptedRepo } from './scriptedRepo';
-import { runEval } from '../../../src/eval/evalRun';
+import { runEval } from '../../../src/eval/commits/evalRun';
 import { standardRankers, rankerByName } from '../../../src/eval/baselines';
-import { runTune } from '../../../src/eval/tuneRun';
+import { runTune } from '../../../src/eval/tuning/tuneRun';
 import { PRESETS } from '../../../src/core/presets';
 
 /**

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
-import { readCommitLog } from '../../../src/eval/commitLog';
-import { TreeReader, diffTrees } from '../../../src/eval/gitTree';
-import { GitObjectReader } from '../../../src/eval/gitObjectReader';
-import { GitTreeHost } from '../../../src/eval/gitTreeHost';
-import { sampleCommits, qualifyingSources } from '../../../src/eval/commitSampling';
+import { readCommitLog } from '../../../src/eval/git/commitLog';
+import { TreeReader, diffTrees } from '../../../src/eval/git/gitTree';
+import { GitObjectReader } from '../../../src/eval/git/gitObjectReader';
+import { GitTreeHost } from '../../../src/eval/git/gitTreeHost';
+import { sampleCommits, qualifyingSources } from '../../../src/eval/commits/commitSampling';
 
 describe('eval git reading', () => {
   let repo: ScriptedRepo;
@@ -74,7 +74,7 @@ describe('eval git reading', () => {
       assert.ok(host.fileExists('src/a.ts') && host.directoryExists('src') && !host.directoryExists('lib'));
       assert.equal(host.fileExists('../src/a.ts'), false);
       const listing = await host.listFiles();
-      assert.deepEqual(listing.files.map((f) => f.path).sort(), ['src/a.ts', 'src/b.ts']);
+      assert.deepEqual(listing.files.map((f) => f.path).sort(), ['package.json', 'src/a.ts', 'src/b.ts'], 'every file, by default');
       assert.deepEqual(
         listing.configFiles.map((f) => f.path),
         ['package.json'],
@@ -88,11 +88,11 @@ describe('eval git reading', () => {
     }
   });
 
-  it('counts only source files when deciding which commits qualify', async () => {
+  it('counts the files the index reads when deciding which commits qualify', async () => {
     const log = await readCommitLog(repo.dir);
     assert.equal(qualifyingSources(log[0]), undefined, 'root commit has no parent');
     assert.deepEqual(qualifyingSources(log[1])?.sort(), ['src/a.ts', 'src/b.ts']);
-    assert.deepEqual(qualifyingSources(log[2])?.sort(), ['src/b.ts', 'src/c.ts']);
+    assert.deepEqual(qualifyingSources(log[2])?.sort(), ['README.md', 'src/b.ts', 'src/c.ts']);
     const sample = sampleCommits(log, { count: 200, years: 2, seed: 1 });
     assert.equal(sample.commits.length, 2, 'fewer qualifying commits than asked: all of them');
     assert.deepEqual(

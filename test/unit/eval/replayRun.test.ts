@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { ImportGraph } from '../../../src/core/graph';
 import { historyFacts } from '../../../src/core/commitHistory';
-import { replaySessions, type BaseSnapshots } from '../../../src/eval/replayRun';
-import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../../../src/eval/replayBaselines';
-import { parseSessionLog } from '../../../src/eval/sessionLog';
-import { sessionQueries } from '../../../src/eval/replayQueries';
+import { replaySessions, type BaseSnapshots } from '../../../src/eval/sessions/replayRun';
+import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../../../src/eval/sessions/replayBaselines';
+import { parseSessionLog } from '../../../src/eval/sessions/sessionLog';
+import { sessionQueries } from '../../../src/eval/sessions/replayQueries';
 
 function graphOf(files: string[]): ImportGraph {
   const g = new ImportGraph();
@@ -82,8 +82,26 @@ describe('replay: a run over sessions', () => {
     assert.equal(ok.issues.missingAtBase, 1);
     assert.equal(ok.issues.unknownActions, 1);
     assert.equal(ok.notIndexed, 1);
-    assert.equal(ok.moments.new, 1);
+    // a -> README.md and README.md -> c: a file the index does not read is a move like any other.
+    assert.equal(ok.moments.new, 2);
     assert.equal(report.summaries[0].sessions, 1);
+  });
+
+  it('scores moves to and from files of any kind the index reads (Markdown, CSS, Python)', async () => {
+    const polyglot = ['src/a.ts', 'docs/guide.md', 'styles/app.css', 'tools/build.py'];
+    const source: BaseSnapshots = {
+      at: async () => ({ graph: graphOf(polyglot), tree: new Set(polyglot), time: 0, history: historyFacts([]) }),
+      commitOrder: async () => 0,
+    };
+    const log = parseSessionLog(line('mixed', 'good', ['src/a.ts', 'docs/guide.md', 'styles/app.css', 'tools/build.py']));
+    const report = await replaySessions(log.sessions, () => '/repo', source, {
+      rankers: [fixed('oracle', ['docs/guide.md', 'styles/app.css', 'tools/build.py'])],
+      recencyHalfLifeMs: 1,
+      modes: ['new'],
+    });
+    assert.equal(report.sessions[0].moments.new, 3);
+    assert.equal(report.sessions[0].notIndexed, 0);
+    assert.deepEqual(report.sessions[0].scores.oracle.new, { hit1: 1, hit5: 1, hit10: 1, mrr: 1, np10: 1 });
   });
 
   it('gives the same report twice', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseSessionLog, normaliseSessionPath, describeIssues } from '../../../src/eval/sessionLog';
+import { parseSessionLog, normaliseSessionPath, describeIssues } from '../../../src/eval/sessions/sessionLog';
 
 const line = (o: unknown) => JSON.stringify(o);
 

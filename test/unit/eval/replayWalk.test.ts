@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { walkSession, SYNTHETIC_EVENT_GAP_MS } from '../../../src/eval/replaySessions';
-import type { SessionEvent } from '../../../src/eval/sessionLog';
+import { walkSession, SYNTHETIC_EVENT_GAP_MS } from '../../../src/eval/sessions/replaySessions';
+import type { SessionEvent } from '../../../src/eval/sessions/sessionLog';
 
 const ev = (step: number, action: SessionEvent['action'], path: string, time?: number): SessionEvent => ({ step, action, path, time });
 const exists = (files: string[]) => (p: string) => files.includes(p);

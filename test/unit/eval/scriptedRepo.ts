@@ -12,11 +12,15 @@ export interface ScriptedCommit {
   readonly files: Readonly<Record<string, string | null>>;
   readonly message?: string;
   readonly author?: string;
+  /** The branch to commit on (made at the current commit when new); default 'main'. */
+  readonly branch?: string;
+  /** Instead of writing files: merge this branch into `branch` with a merge commit. */
+  readonly merge?: string;
 }
 
 export interface ScriptedRepo {
   readonly dir: string;
-  /** Commit hashes, oldest first. */
+  /** The commit each scripted commit made, in script order. */
   readonly hashes: string[];
   git(...args: string[]): string;
   /** A bare clone of this repository (same commits), removed with it. */
@@ -45,7 +49,20 @@ export function scriptedRepo(commits: readonly ScriptedCommit[], { bare = false 
   run(work, ['init', '-q', '-b', 'main']);
   run(work, ['config', 'commit.gpgsign', 'false']);
   const hashes: string[] = [];
+  const branches = new Set(['main']);
+  let current = 'main';
   commits.forEach((commit, i) => {
+    const branch = commit.branch ?? 'main';
+    if (branch !== current) {
+      run(work, branches.has(branch) ? ['checkout', '-q', branch] : ['checkout', '-q', '-b', branch]);
+      branches.add(branch);
+      current = branch;
+    }
+    if (commit.merge) {
+      run(work, ['merge', '-q', '--no-ff', '-m', commit.message ?? `merge ${commit.merge}`, commit.merge], env(i, commit.author));
+      hashes.push(run(work, ['rev-parse', 'HEAD']));
+      return;
+    }
     for (const [path, content] of Object.entries(commit.files)) {
       const full = join(work, path);
       if (content === null) rmSync(full, { force: true });
@@ -56,8 +73,9 @@ export function scriptedRepo(commits: readonly ScriptedCommit[], { bare = false 
     }
     run(work, ['add', '-A']);
     run(work, ['commit', '-q', '--allow-empty', '-m', commit.message ?? `commit ${i}`], env(i, commit.author));
+    hashes.push(run(work, ['rev-parse', 'HEAD']));
   });
-  hashes.push(...run(work, ['rev-list', '--reverse', 'HEAD']).split('\n'));
+  if (current !== 'main') run(work, ['checkout', '-q', 'main']);
   let dir = work;
   if (bare) {
     dir = join(base, 'bare.git');

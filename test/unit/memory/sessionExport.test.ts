@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { exportSessions, SESSION_IDLE_GAP_MS, type RecordedActivityEvent } from '../../../src/memory/sessionExport';
-import { parseSessionLog } from '../../../src/eval/sessionLog';
+import { parseSessionLog } from '../../../src/eval/sessions/sessionLog';
 
 const T = Date.parse('2026-05-04T08:00:00Z');
 const e = (sec: number, kind: RecordedActivityEvent['kind'], path: string): RecordedActivityEvent => ({ time: T + sec * 1000, kind, path });

@@ -105,6 +105,40 @@ describe('store: Store', () => {
     assert.ok(!log.lines.some((l) => l.startsWith('warn')), log.lines.join('\n'));
   });
 
+  it("keeps every language's edge kinds, readers and loose references", async () => {
+    const s = await Store.open(undefined, recordingLog());
+    const records: FileRecord[] = [
+      {
+        path: 'app/page.svelte',
+        size: 5,
+        mtimeMs: 5,
+        hash: 'p',
+        kind: 'svelte',
+        edges: [
+          { to: 'app/page.css', specifier: './page.css', kind: 'styles' },
+          { to: 'app/store.ts', specifier: './store', kind: 'import' },
+        ],
+        loose: [{ specifier: 'https://example.com', kind: 'link', outcome: 'unmatched' }],
+      },
+      {
+        path: 'cmd/main.go',
+        size: 6,
+        mtimeMs: 6,
+        hash: 'g',
+        kind: 'go',
+        edges: ['module', 'package', 'include', 'template', 'script', 'link', 'asset', 'config'].map((kind, i) => ({
+          to: `x/${i}`,
+          specifier: `s${i}`,
+          kind: kind as FileRecord['edges'][number]['kind'],
+        })),
+      },
+      { path: 'notes.xyz', size: 1, mtimeMs: 1, hash: 'n', kind: 'none', edges: [], loose: [] },
+    ];
+    s.replaceFiles(ROOT, records);
+    assert.deepEqual(sortEdges(s.loadFiles(ROOT)), sortEdges(records));
+    await s.close();
+  });
+
   it('upserts, deletes and appends without touching other rows', async () => {
     const s = await Store.open(undefined, recordingLog());
     s.replaceFiles(ROOT, sampleFiles());

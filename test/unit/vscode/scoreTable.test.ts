@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/core/ranking';
-import { escapeCell, scoreRows, scoreTableMarkdown } from '../../../src/vscode/scoreTable';
+import { atZeroSummary, escapeCell, scoreRows, scoreTableMarkdown } from '../../../src/vscode/scoreTable';
 
+/** A ranked file: the listed signals get [value, weight, evidence]; every other one value 0 and "no <signal>". */
 function ranked(values: Partial<Record<SignalName, [value: number, weight: number, evidence: string]>>): RankedFile {
   const signals = {} as Record<SignalName, number>;
   const contributions = {} as Record<SignalName, number>;
@@ -16,40 +17,81 @@ function ranked(values: Partial<Record<SignalName, [value: number, weight: numbe
   return { path: 'src/auth/token.ts', score, signals, contributions, evidence };
 }
 
+/** The lines between <details> and </details>, or undefined when there is no folded part. */
+function folded(md: string): string[] | undefined {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('<details>'));
+  return start < 0 ? undefined : lines.slice(start, lines.indexOf('</details>') + 1);
+}
+
 describe('scoreTable', () => {
   const file = ranked({
     relationship: [1, 0.2, 'imported by login.ts'],
     coChange: [0.5, 0.6, 'changed together in 7 commits'],
     fileType: [1, 0.05, 'source file'],
+    centrality: [0.4, 0, 'imported by 3 files'],
   });
 
-  it('sorts signals by contribution and reads the weight back from value and contribution', () => {
-    const { withValue, withoutValue } = scoreRows(file);
+  it('sorts the contributing signals by contribution and reads the weight back from value and contribution', () => {
+    const { contributing, atZero } = scoreRows(file);
     assert.deepEqual(
-      withValue.map((r) => r.signal),
+      contributing.map((r) => r.signal),
       ['coChange', 'relationship', 'fileType'],
     );
-    assert.ok(Math.abs(withValue[0].weight! - 0.6) < 1e-9);
-    assert.equal(withoutValue.length, SIGNAL_NAMES.length - 3);
+    assert.ok(Math.abs(contributing[0].weight! - 0.6) < 1e-9);
+    assert.equal(atZero.length, SIGNAL_NAMES.length - 3);
+    assert.deepEqual(
+      atZero.find((r) => r.signal === 'centrality'),
+      {
+        signal: 'centrality',
+        value: 0.4,
+        weight: 0,
+        contribution: 0,
+        evidence: 'imported by 3 files',
+      },
+    );
   });
 
-  it('renders a table with every column, the total and the signals without evidence', () => {
+  it('shows only the contributing signals in the table, with every column and the total', () => {
     const md = scoreTableMarkdown(file, '**token.ts**');
     const lines = md.split('\n');
     assert.equal(lines[0], '**token.ts**');
-    assert.ok(lines.includes('| signal | value | weight | contribution | evidence |'));
-    assert.ok(lines.includes('| coChange | 0.50 | 0.60 | 0.300 | changed together in 7 commits |'), md);
-    assert.ok(
-      lines.some((l) => l.startsWith('| **total** |') && l.includes('**0.550**')),
-      md,
-    );
-    assert.match(md, /No evidence: proximity \(no proximity\)/);
-    assert.ok(md.indexOf('coChange') < md.indexOf('relationship'));
+    const header = lines.indexOf('| signal | value | weight | contribution | evidence |');
+    assert.ok(header > 0, md);
+    const total = lines.findIndex((l) => l.startsWith('| **total** |'));
+    assert.deepEqual(lines.slice(header + 2, total), [
+      '| coChange | 0.50 | 0.60 | 0.300 | changed together in 7 commits |',
+      '| relationship | 1.00 | 0.20 | 0.200 | imported by login.ts |',
+      '| fileType | 1.00 | 0.05 | 0.050 | source file |',
+    ]);
+    assert.ok(lines[total].includes('**0.550**'), lines[total]);
+  });
+
+  it('folds the signals at 0 into one "+ N signals at 0" line that opens to their values and evidence', () => {
+    const md = scoreTableMarkdown(file);
+    const part = folded(md);
+    assert.ok(part, md);
+    assert.equal(part[0], `<details><summary>+ ${SIGNAL_NAMES.length - 3} signals at 0</summary>`);
+    // Blank lines around the inner table: without them Markdown would not parse it inside the HTML block.
+    assert.equal(part[1], '');
+    assert.equal(part.at(-2), '');
+    assert.ok(part.includes('| centrality | 0.40 | 0.00 | imported by 3 files |'), md);
+    assert.ok(part.includes('| proximity | 0.00 | – | no proximity |'), md);
+    assert.equal(part.filter((l) => /^\| [a-zA-Z]+ \|/.test(l) && !l.startsWith('| signal |')).length, SIGNAL_NAMES.length - 3);
+    assert.equal(md.split('\n').filter((l) => l.includes('centrality')).length, 1, 'a signal at 0 is not also in the main table');
+  });
+
+  it('has no folded line when every signal contributes, and says "signal" for one', () => {
+    const all = Object.fromEntries(SIGNAL_NAMES.map((s) => [s, [0.5, 0.1, `some ${s}`]])) as Parameters<typeof ranked>[0];
+    assert.equal(folded(scoreTableMarkdown(ranked(all))), undefined);
+    assert.equal(atZeroSummary(1), '+ 1 signal at 0');
+    assert.equal(atZeroSummary(6), '+ 6 signals at 0');
   });
 
   it('escapes evidence that would break the table', () => {
     assert.equal(escapeCell('a | b\nc'), 'a \\| b c');
     const md = scoreTableMarkdown(ranked({ nameMatch: [1, 1, "matches 'a|b' <x>"] }));
     assert.ok(md.includes("matches 'a\\|b' \\<x\\>"), md);
+    assert.ok(scoreTableMarkdown(ranked({ nameMatch: [0, 1, '</details><b>x</b>'] })).includes('\\</details\\>\\<b\\>x\\</b\\>'));
   });
 });

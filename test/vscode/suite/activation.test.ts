@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, extensionApi, waitFor, openFixture } from './helpers';
+import { EXTENSION_ID, extensionApi, isolated, waitFor, openFixture } from './helpers';
 import manifest from '../../../package.json';
 
 describe('activation', function () {
@@ -15,6 +15,12 @@ describe('activation', function () {
     assert.ok(api.activationMs >= 0);
     console.log(`    activation took ${api.activationMs.toFixed(1)} ms`);
   });
+});
+
+describe('activation: once active', function () {
+  this.timeout(120_000);
+  // Not for the test above: its hooks would activate the extension before it could activate on its own.
+  isolated();
 
   it('registers every command in the Related Files category', async () => {
     const commands = await vscode.commands.getCommands(true);
@@ -55,14 +61,17 @@ describe('activation', function () {
     assert.match(db, /related-files\.sqlite$/);
   });
 
-  it('binds Go to Related File to a keybinding VS Code itself does not use', async () => {
+  it('binds Go to Related File to a keybinding VS Code itself does not use', async function () {
     const defaults = await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile').then(
       () => vscode.window.activeTextEditor?.document.getText() ?? '',
-      () => '',
+      (error: unknown) => `error: ${String(error)}`,
     );
-    if (!defaults) return; // the default keybindings document is not available in this build
+    if (!defaults.includes('"key":')) {
+      // Shown as pending in the report: the check did not run, it did not pass.
+      console.log(`    skipped: this build has no default keybindings document (${defaults.slice(0, 120) || 'empty'})`);
+      this.skip();
+    }
     if (process.env.RELATED_FILES_DUMP_KEYBINDINGS) writeFileSync(process.env.RELATED_FILES_DUMP_KEYBINDINGS, defaults);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     const ours = manifest.contributes.keybindings[0].key;
     const clashes = defaults.split('\n').filter((l) => l.includes(`"key": "${ours}"`) && !l.includes('relatedFiles.'));
     assert.deepEqual(clashes, [], `${ours} is also bound by VS Code`);

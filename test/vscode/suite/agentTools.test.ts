@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mcpServerLaunch } from '../../../src/vscode/agentTools';
-import { EXTENSION_ID, extensionApi, fixtureUri, waitFor, workspaceRoot } from './helpers';
+import { EXTENSION_ID, extensionApi, fixtureUri, isolated, waitFor, workspaceRoot } from './helpers';
 
 const TOOL = 'related-files_getRelatedFiles';
 
@@ -18,6 +18,7 @@ async function invoke(input: object): Promise<string> {
 
 describe('language-model tool related-files_getRelatedFiles', function () {
   this.timeout(60_000);
+  isolated();
 
   before(async () => {
     const api = await extensionApi();
@@ -65,8 +66,8 @@ describe('agent log through the language-model tool', function () {
     const returned = answerPaths(await invoke({ path: 'src/auth/login.ts', limit: 5 }));
     assert.ok(returned.length >= 2, returned.join(', '));
     await invoke({ path: returned[1], limit: 5 });
-    const row = await waitFor('the answer and its read in the agent log', () =>
-      engine.agentLog(since).find((r) => r.source === 'lm-tool' && r.queryPath === 'src/auth/login.ts' && r.readPath !== undefined),
+    const row = await waitFor('the answer and its read in the agent log', async () =>
+      (await engine.agentLog(since)).find((r) => r.source === 'lm-tool' && r.queryPath === 'src/auth/login.ts' && r.readPath !== undefined),
     );
     assert.deepEqual(row.returned, returned);
     assert.equal(row.readPath, returned[1]);
@@ -86,8 +87,8 @@ describe('agent log through the language-model tool', function () {
     const next = returned.find((p) => !loaded.has(fixtureUri(p).fsPath));
     assert.ok(next, `every returned file is already open: ${returned.join(', ')}`);
     await vscode.workspace.openTextDocument(fixtureUri(next));
-    const row = await waitFor('the opened document in the agent log', () =>
-      engine.agentLog(since).find((r) => r.queryPath === 'src/app.ts' && r.readPath !== undefined),
+    const row = await waitFor('the opened document in the agent log', async () =>
+      (await engine.agentLog(since)).find((r) => r.queryPath === 'src/app.ts' && r.readPath !== undefined),
     );
     assert.equal(row.readPath, next);
     assert.equal(row.readKind, 'opened');
@@ -96,6 +97,7 @@ describe('agent log through the language-model tool', function () {
 
 describe('MCP server definition for agents', function () {
   this.timeout(120_000);
+  isolated();
 
   it("starts the bundled CLI under the editor's own Node and serves the tools for the folder", async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;

@@ -1,17 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, fixtureUri, openFixture, viewFor, shownPaths, waitFor, withoutMemorySignals } from './helpers';
+import { STRUCTURE_ONLY, extensionApi, fixtureUri, isolated, openFixture, viewFor, shownPaths, waitFor } from './helpers';
 
 describe('edits and file changes', function () {
   this.timeout(120_000);
 
-  let restoreWeights: () => Promise<void> = async () => {};
-  before(async () => {
-    restoreWeights = await withoutMemorySignals();
-  });
-  after(async () => {
-    await restoreWeights();
-  });
+  isolated(STRUCTURE_ONLY);
 
   it('an unsaved edit that adds an import moves the new target to the top', async () => {
     const api = await extensionApi();
@@ -23,7 +17,6 @@ describe('edits and file changes', function () {
     assert.equal(editor.document.isDirty, true);
     const after = await viewFor(api, 'src/scratch/notes.ts', (p) => p[0] === 'src/reports/usage.ts');
     assert.equal(after[0], 'src/reports/usage.ts');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('a deleted file disappears from the view, and comes back when restored', async () => {
@@ -33,18 +26,25 @@ describe('edits and file changes', function () {
     const format = fixtureUri('src/util/format.ts');
     const content = await vscode.workspace.fs.readFile(format);
     await vscode.workspace.fs.delete(format);
-    await waitFor('format.ts to leave the view', () => !shownPaths(api).includes('src/util/format.ts'));
-    assert.ok(shownPaths(api).length > 0);
-    await vscode.workspace.fs.writeFile(format, content);
+    try {
+      await waitFor('format.ts to leave the view', () => !shownPaths(api).includes('src/util/format.ts'));
+      assert.ok(shownPaths(api).length > 0);
+    } finally {
+      await vscode.workspace.fs.writeFile(format, content);
+    }
     await waitFor('format.ts back in the view', () => shownPaths(api).includes('src/util/format.ts'));
   });
 
   it('a new file on disk joins the ranking', async () => {
     const api = await extensionApi();
     await openFixture('src/ui/button.ts');
-    await vscode.workspace.fs.writeFile(fixtureUri('src/ui/buttonStyles.ts'), Buffer.from("export const buttonStyles = 'bold';\n"));
-    await waitFor('buttonStyles.ts in the view', () => shownPaths(api).includes('src/ui/buttonStyles.ts'));
-    await vscode.workspace.fs.delete(fixtureUri('src/ui/buttonStyles.ts'));
+    const styles = fixtureUri('src/ui/buttonStyles.ts');
+    await vscode.workspace.fs.writeFile(styles, Buffer.from("export const buttonStyles = 'bold';\n"));
+    try {
+      await waitFor('buttonStyles.ts in the view', () => shownPaths(api).includes('src/ui/buttonStyles.ts'));
+    } finally {
+      await vscode.workspace.fs.delete(styles);
+    }
     await waitFor('buttonStyles.ts gone again', () => !shownPaths(api).includes('src/ui/buttonStyles.ts'));
   });
 });

@@ -2,6 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RelatedFilesExtension } from '../../../src/vscode/extension';
+import { errorMessage } from '../../../src/core/errorMessage';
+import { SETTINGS_SECTION as SECTION } from '../../../src/vscode/settings';
+import manifest from '../../../package.json';
 
 export const EXTENSION_ID = 'related-files.related-files';
 
@@ -54,7 +57,11 @@ export function shownPaths(api: RelatedFilesExtension): string[] {
   return api.view.getChildren().map((n) => n.file.path);
 }
 
-/** Waits until the view shows the ranking for `relativePath` and returns its rows. */
+/**
+ * Waits until the view shows a fresh ranking for `relativePath`, with no note above it, and returns its
+ * rows. Every test starts from a reset workbench whose view carries a note (no active editor), so a
+ * list left over from an earlier test cannot pass for this one.
+ */
 export async function viewFor(
   api: RelatedFilesExtension,
   relativePath: string,
@@ -65,24 +72,92 @@ export async function viewFor(
     return await waitFor(`the view to rank ${relativePath}`, () => {
       const shown = api.view.shown;
       const paths = shownPaths(api);
-      return shown?.query === query && condition(paths) ? paths : undefined;
+      return shown?.query === query && api.view.message === undefined && condition(paths) ? paths : undefined;
     });
   } catch (error) {
-    const state = `view shows ${api.view.shown?.query ?? 'nothing'} [${shownPaths(api).join(', ')}], message ${JSON.stringify(api.view.message)}, host ${api.host.state.kind}, picker open ${api.picker.isOpen}, active editor ${vscode.window.activeTextEditor?.document.uri.toString()}`;
-    throw new Error(`${(error as Error).message}; ${state}`, { cause: error });
+    throw new Error(`${errorMessage(error)}; ${describeState(api)}`, { cause: error });
   }
 }
 
+/** What the view, engine and workbench show, for failure messages. */
+export function describeState(api: RelatedFilesExtension): string {
+  return `view shows ${api.view.shown?.query ?? 'nothing'} [${shownPaths(api).join(', ')}], message ${JSON.stringify(api.view.message)}, host ${api.host.state.kind}, picker open ${api.picker.isOpen}, active editor ${vscode.window.activeTextEditor?.document.uri.toString()}`;
+}
+
+/** Every setting the extension contributes, without the "relatedFiles." prefix. */
+const SETTING_KEYS = Object.keys(manifest.contributes.configuration.properties).map((k) => k.slice(`${SECTION}.`.length));
+
 /**
- * Rank by structure only: earlier tests open and edit files, and the recency and task signals would
- * (rightly) lift those; order assertions about imports must not depend on which tests ran before.
+ * Rank by structure only: the recency and task signals would (rightly) lift the files a test opened
+ * itself; order assertions about imports must not depend on them.
  */
-export async function withoutMemorySignals(): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('relatedFiles');
-  await config.update('weights.recency', 0, vscode.ConfigurationTarget.Workspace);
-  await config.update('weights.taskContext', 0, vscode.ConfigurationTarget.Workspace);
-  return async () => {
-    await config.update('weights.recency', undefined, vscode.ConfigurationTarget.Workspace);
-    await config.update('weights.taskContext', undefined, vscode.ConfigurationTarget.Workspace);
-  };
+export const STRUCTURE_ONLY: Readonly<Record<string, unknown>> = { 'weights.recency': 0, 'weights.taskContext': 0 };
+
+/**
+ * Gives every test of the calling describe block a clean workbench: before it, and again after it
+ * (whatever it left behind, pass or fail), the picker is closed, an explicit task ended, every editor
+ * reverted and closed, and every Related Files setting back at its default; then `settings` are applied
+ * for this test. Each test opens what it needs and waits for the view to show its own state.
+ */
+export function isolated(settings: Readonly<Record<string, unknown>> = {}): void {
+  beforeEach(async () => {
+    await resetWorkbench();
+    await applySettings(settings);
+  });
+  afterEach(async () => {
+    await resetWorkbench();
+  });
+}
+
+export async function resetWorkbench(): Promise<void> {
+  const api = await extensionApi();
+  const engine = await api.host.whenReady();
+  if (engine && !(await engine.activeTask()).implicit) await vscode.commands.executeCommand('relatedFiles.endTask');
+  await applySettings(Object.fromEntries(SETTING_KEYS.map((k) => [k, undefined])));
+  // A preview the picker was still opening, or the editor it restores on close, can appear after the
+  // editors were closed: done only when no tab is open and the view has said so (no editor: a note
+  // above the last list), so a later viewFor has to wait for a fresh ranking.
+  const settled = () => noTabs() && api.view.message !== undefined;
+  for (let round = 0; round < CLOSE_ROUNDS; round++) {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await waitFor('the picker to close', () => !api.picker.isOpen);
+    await closeAllEditors();
+    await waitFor('the view to note that no file is open', settled, SETTLE_TIMEOUT_MS).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, EDITORS_SETTLE_MS));
+    if (settled()) return;
+  }
+  assert.fail(`the workbench did not settle with no editor open: ${openTabs().join(', ')}; ${describeState(api)}`);
+}
+
+/**
+ * An editor closed while the picker restores the one it was opened from, or while a preview is still
+ * opening, can come back a moment later: a reset counts only once nothing reappears for this long.
+ */
+const EDITORS_SETTLE_MS = 500;
+const SETTLE_TIMEOUT_MS = 10_000;
+const CLOSE_ROUNDS = 5;
+
+const openTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+const noTabs = () => openTabs().length === 0;
+
+/** Reverts every unsaved editor (untitled ones included) and closes all: no save prompt, nothing written. */
+async function closeAllEditors(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+    await vscode.window.showTextDocument(document, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await waitFor('every editor to close', noTabs);
+}
+
+/** Sets workspace settings (undefined removes one) and waits until the extension host reads them back. */
+export async function applySettings(settings: Readonly<Record<string, unknown>>): Promise<void> {
+  const config = () => vscode.workspace.getConfiguration(SECTION);
+  for (const [key, value] of Object.entries(settings)) {
+    if (config().inspect(key)?.workspaceValue === value) continue;
+    await config().update(key, value, vscode.ConfigurationTarget.Workspace);
+  }
+  await waitFor(`settings ${JSON.stringify(settings)}`, () =>
+    Object.entries(settings).every(([key, value]) => config().inspect(key)?.workspaceValue === value),
+  );
 }

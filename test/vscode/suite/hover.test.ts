@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, openFixture } from './helpers';
+import { extensionApi, isolated, openFixture } from './helpers';
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -8,6 +8,7 @@ function hoverText(hovers: vscode.Hover[]): string {
 
 describe('hover over an import', function () {
   this.timeout(120_000);
+  isolated();
 
   it("shows the target's rank, score table and an open link", async () => {
     const api = await extensionApi();

@@ -1,6 +1,6 @@
 /**
  * The test runner VS Code loads (extensionTestsPath): runs every *.test.js next to it with mocha
- * inside the extension host, writes the counts for the outside runner, and rejects on failure.
+ * inside the extension host, writes the counts (passed, failed, skipped) for the outside runner, and rejects on failure.
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -20,9 +20,10 @@ export function run(): Promise<void> {
     const runner = mocha.run((failures) => {
       const passed = runner.stats?.passes ?? 0;
       const failed = runner.stats?.failures ?? failures;
+      const skipped = runner.stats?.pending ?? 0;
       const resultsFile = process.env.RELATED_FILES_TEST_RESULTS;
-      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed }));
-      console.log(`${passed} passed, ${failed} failed`);
+      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, skipped }));
+      console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
       if (failures > 0) reject(new Error(`${failures} test(s) failed`));
       else resolve();
     });

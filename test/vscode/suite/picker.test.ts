@@ -1,25 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extensionApi, fixtureUri, openFixture, viewFor, waitFor, withoutMemorySignals } from './helpers';
+import { STRUCTURE_ONLY, extensionApi, fixtureUri, isolated, openFixture, viewFor, waitFor } from './helpers';
 
 describe('Go to Related File quick pick', function () {
   this.timeout(120_000);
 
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    // Closing the picker closes the previews it opened: let that finish before the next test opens editors.
-    const api = await extensionApi();
-    await waitFor('the picker to close', () => !api.picker.isOpen);
-    await new Promise((r) => setTimeout(r, 300));
-  });
-
-  let restoreWeights: () => Promise<void> = async () => {};
-  before(async () => {
-    restoreWeights = await withoutMemorySignals();
-  });
-  after(async () => {
-    await restoreWeights();
-  });
+  isolated(STRUCTURE_ONLY);
 
   it('lists ranked files with score and reasons', async () => {
     const api = await extensionApi();

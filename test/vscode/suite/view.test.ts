@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extensionApi, openFixture, shownPaths, viewFor, waitFor, withoutMemorySignals } from './helpers';
+import { STRUCTURE_ONLY, applySettings, extensionApi, isolated, openFixture, shownPaths, viewFor, waitFor } from './helpers';
+
+/** A weight far above the preset's, so the files of the query's folder overtake its importers. */
+const PATH_SIMILARITY_BOOST = 10;
 
 describe('Related Files view', function () {
   this.timeout(120_000);
@@ -11,14 +14,7 @@ describe('Related Files view', function () {
     const api = await extensionApi();
     await api.host.whenReady();
   });
-
-  let restoreWeights: () => Promise<void> = async () => {};
-  before(async () => {
-    restoreWeights = await withoutMemorySignals();
-  });
-  after(async () => {
-    await restoreWeights();
-  });
+  isolated(STRUCTURE_ONLY);
 
   it('ranks the direct imports and importers of the active file first', async () => {
     const api = await extensionApi();
@@ -55,11 +51,15 @@ describe('Related Files view', function () {
     await viewFor(api, 'src/auth/login.ts');
     const node = api.view.getChildren().find((n) => n.file.path === 'src/auth/token.ts')!;
     const item = api.view.resolveTreeItem(api.view.getTreeItem(node), node);
-    const md = (item.tooltip as vscode.MarkdownString).value;
+    const tooltip = item.tooltip as vscode.MarkdownString;
+    const md = tooltip.value;
     assert.match(md, /\| signal \| value \| weight \| contribution \| evidence \|/);
     assert.match(md, /\| relationship \| 1\.00 \|/);
     assert.match(md, /\*\*total\*\*/);
     assert.match(md, /for `login\.ts`/);
+    // The signals that add nothing fold into one line that opens: VS Code renders <details> only with supportHtml.
+    assert.match(md, /<details><summary>\+ \d+ signals? at 0<\/summary>/);
+    assert.equal(tooltip.supportHtml, true);
   });
 
   it('keeps the last list with a note when the active editor is not a file', async () => {
@@ -68,9 +68,8 @@ describe('Related Files view', function () {
     const before = await viewFor(api, 'src/auth/login.ts');
     const untitled = await vscode.workspace.openTextDocument({ content: 'scratch', language: 'plaintext' });
     await vscode.window.showTextDocument(untitled);
-    await waitFor('a note about the untitled editor', () => /showing files related to login\.ts/.test(api.view.message ?? ''));
+    await waitFor('a note about the untitled editor', () => /unsaved new file; showing files related to login\.ts/.test(api.view.message ?? ''));
     assert.deepEqual(shownPaths(api), before);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('says so for a file outside the workspace, and keeps the last list', async () => {
@@ -81,11 +80,10 @@ describe('Related Files view', function () {
     await vscode.workspace.fs.writeFile(outside, Buffer.from("import { login } from './nowhere';\n"));
     try {
       await vscode.window.showTextDocument(outside);
-      const message = await waitFor('a note about the outside file', () => api.view.message);
-      assert.match(message, /outside|not in|no folder/i);
+      await waitFor('a note about the outside file', () => /outside the workspace/i.test(api.view.message ?? ''));
       assert.deepEqual(shownPaths(api), before);
     } finally {
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(outside);
     }
   });
@@ -112,14 +110,23 @@ describe('Related Files view', function () {
   it('re-ranks live when a weight setting changes', async () => {
     const api = await extensionApi();
     await openFixture('src/auth/login.ts');
-    await viewFor(api, 'src/auth/login.ts');
-    const config = vscode.workspace.getConfiguration('relatedFiles');
-    await config.update('limit', 2, vscode.ConfigurationTarget.Workspace);
-    try {
-      await waitFor('a 2-row view', () => shownPaths(api).length === 2);
-    } finally {
-      await config.update('limit', undefined, vscode.ConfigurationTarget.Workspace);
-    }
-    await waitFor('the full view again', () => shownPaths(api).length > 2);
+    const before = await viewFor(api, 'src/auth/login.ts');
+    const rowOf = (path: string) => api.view.getChildren().find((n) => n.file.path === path);
+    // token.test.ts shares the auth folder with login.ts but is only two import hops away; app.ts imports login.ts.
+    assert.ok(before.indexOf('src/app.ts') < before.indexOf('src/auth/token.test.ts'), `order: ${before.join(', ')}`);
+    const similarity = rowOf('src/auth/token.test.ts')!.file.signals.pathSimilarity;
+    assert.ok(similarity > 0, 'token.test.ts has path similarity to login.ts');
+    const scoreBefore = rowOf('src/auth/token.test.ts')!.file.score;
+    const contributionBefore = rowOf('src/auth/token.test.ts')!.file.contributions.pathSimilarity;
+
+    await applySettings({ 'weights.pathSimilarity': PATH_SIMILARITY_BOOST });
+    const after = await viewFor(api, 'src/auth/login.ts', (p) => p.indexOf('src/auth/token.test.ts') < p.indexOf('src/app.ts'));
+    const row = rowOf('src/auth/token.test.ts')!.file;
+    assert.ok(Math.abs(row.contributions.pathSimilarity - PATH_SIMILARITY_BOOST * similarity) < 1e-9, JSON.stringify(row.contributions));
+    assert.ok(
+      Math.abs(row.score - (scoreBefore - contributionBefore + row.contributions.pathSimilarity)) < 1e-9,
+      'the score is the sum of the new contributions',
+    );
+    assert.ok(after.indexOf('src/auth/token.test.ts') < after.indexOf('src/app.ts'), `order: ${after.join(', ')}`);
   });
 });

@@ -1,0 +1,91 @@
+// The extension-host stall probe, loaded by VS Code as the extensionTestsPath next to the extension
+// under test. A 10 ms timer on the extension-host thread (the one every extension shares) records how
+// late each tick fires while Related Files starts, indexes the folder and ranks HOST_STALL_OPEN (cold),
+// then while its engine restarts from the database it just wrote and ranks again (warm, as a second
+// window would). With the extension absent (the control) it samples for as long. Writes HOST_STALL_OUT.
+'use strict';
+const fs = require('fs');
+const vscode = require('vscode');
+
+const EXTENSION_ID = 'related-files.related-files';
+const INTERVAL_MS = 10;
+const POLL_MS = 20;
+
+function summary(lates) {
+  const sorted = lates.map((x) => x[1]).sort((a, b) => a - b);
+  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] || 0;
+  const stalls = sorted.filter((x) => x > 50);
+  return {
+    samples: sorted.length,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: sorted[sorted.length - 1] || 0,
+    over50: stalls.length,
+    over200: sorted.filter((x) => x > 200).length,
+    blockedMs: stalls.reduce((a, b) => a + b, 0),
+  };
+}
+
+module.exports.run = async function run() {
+  const t0 = Date.now();
+  const open = process.env.HOST_STALL_OPEN;
+  const idleMs = Number(process.env.HOST_STALL_IDLE_MS || 20000);
+  const tailMs = Number(process.env.HOST_STALL_TAIL_MS || 2000);
+  const timeoutMs = Number(process.env.HOST_STALL_TIMEOUT_MS || 600000);
+  const lates = [];
+  let last = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    lates.push([now - t0, Math.max(0, now - last - INTERVAL_MS)]);
+    last = now;
+  }, INTERVAL_MS);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const result = { open, events: {} };
+  const mark = (name) => (result.events[name] = Date.now() - t0);
+  try {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, open);
+    await vscode.window.showTextDocument(uri, { preview: false });
+    mark('opened');
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    if (!extension) {
+      await sleep(idleMs);
+      mark('idleEnd');
+    } else {
+      const api = extension.isActive ? extension.exports : await extension.activate();
+      mark('active');
+      result.activationMs = api.activationMs;
+      const ranked = async (name, since) => {
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const state = api.host.state;
+          if (state.kind === 'failed') throw new Error(state.message);
+          const shown = api.view.shown;
+          if (state.kind === 'ready' && shown && shown.query === uri.fsPath && api.view.message === undefined && shown !== since) return mark(name);
+          await sleep(POLL_MS);
+        }
+        throw new Error(`no ranking of ${open} within ${timeoutMs} ms`);
+      };
+      await ranked('coldRanked');
+      result.cold = summary(lates.filter((x) => x[0] <= result.events.coldRanked));
+      // An older build (a baseline) may have no engine restart: then there is no warm phase.
+      if ((await vscode.commands.getCommands(true)).includes('relatedFiles.restartEngine')) {
+        const coldEnd = lates.length;
+        const before = api.view.shown;
+        mark('restart');
+        await vscode.commands.executeCommand('relatedFiles.restartEngine');
+        await ranked('warmRanked', before);
+        result.warm = summary(lates.slice(coldEnd));
+      }
+    }
+    await sleep(tailMs);
+  } catch (error) {
+    result.error = String((error && error.message) || error);
+  } finally {
+    clearInterval(timer);
+  }
+  result.all = summary(lates);
+  if (process.env.HOST_STALL_OUT) fs.writeFileSync(process.env.HOST_STALL_OUT, JSON.stringify(result, null, 1));
+  if (process.env.RELATED_FILES_TEST_RESULTS) {
+    fs.writeFileSync(process.env.RELATED_FILES_TEST_RESULTS, JSON.stringify({ passed: result.error ? 0 : 1, failed: result.error ? 1 : 0 }));
+  }
+};

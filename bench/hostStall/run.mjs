@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// bench/hostStall: how long Related Files keeps the extension-host thread busy, in a real VS Code.
+//
+//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N]
+//
+// Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
+// control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
+// 10 ms timer on the extension-host thread (probe.cjs) records how late each tick fires. With the
+// extension it measures the cold start (fresh storage: index, history, database) up to the first
+// ranking of --open, then a warm start (the engine restarted on the database it just wrote). Prints
+// p50/p99/max lateness, stalls over 50/200 ms, blocked time and the time to the first ranking, the
+// extension's next to the control's. --baseline runs another build of the extension as well (a
+// checkout of an earlier commit, built), measured the same way. Figures only; never pass/fail.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const folder = opt('folder') && resolve(opt('folder'));
+const open = opt('open');
+if (!folder || !open) {
+  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--idle-ms 20000]');
+  process.exit(2);
+}
+
+function runVsCode(extension, out, idleMs) {
+  const r = spawnSync(
+    process.execPath,
+    [join(repo, 'scripts/run-vscode.cjs'), 'test', '--ext', extension, '--tests', join(here, 'probe.cjs'), '--folder', folder, '--no-copy'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, HOST_STALL_OPEN: open, HOST_STALL_OUT: out, HOST_STALL_IDLE_MS: String(idleMs) },
+    },
+  );
+  try {
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    throw new Error(`no probe result from ${extension} (run-vscode exit ${r.status}); see the VS Code logs`);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'host-stall-'));
+try {
+  const extension = runVsCode(repo, join(scratch, 'extension.json'), 0);
+  if (extension.error) throw new Error(`extension run: ${extension.error}`);
+  const baselineDir = opt('baseline');
+  const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
+  if (baseline?.error) throw new Error(`baseline run: ${baseline.error}`);
+  // The control samples as long as the extension's run took, so both cover the same stretch of workbench life.
+  const control = runVsCode(
+    join(here, 'empty-ext'),
+    join(scratch, 'control.json'),
+    Number(opt('idle-ms', extension.events.warmRanked ?? extension.events.coldRanked)),
+  );
+  const row = (name, s, ranked) =>
+    `${name.padEnd(26)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${String(s.max).padStart(6)} ${String(s.over50).padStart(6)} ${String(s.over200).padStart(6)} ${String(s.blockedMs).padStart(8)} ${ranked.padStart(14)}`;
+  const ev = extension.events;
+  console.log(`host stall on ${folder} (ranking ${open}); lateness of a 10 ms timer on the extension-host thread, ms`);
+  console.log(`${''.padEnd(26)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
+  console.log(row('control (no extension)', control.all, '—'));
+  if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
+  console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
+  if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
+  console.log(row('Related Files, whole run', extension.all, ''));
+  console.log(
+    `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
+  );
+  console.log(
+    `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, control.all.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, control.all.max)).toFixed(2)}x; whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
+  );
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,168 @@
+/**
+ * The engine side of the protocol (engineProtocol.ts): owns one Engine, answers requests in the
+ * order they arrive, applies batches of editor events, and reports progress, changes and log lines
+ * as events. Transport-free: engineMain.ts connects it to a child process's IPC channel or a worker's port.
+ */
+import { Engine } from './engine';
+import type { EngineOptions, Logger } from './engineApi';
+import {
+  CANCELLED,
+  ENGINE_PROTOCOL_VERSION,
+  type BatchMessage,
+  type EngineMessage,
+  type EngineMethod,
+  type HostMessage,
+  type RequestMessage,
+} from './engineProtocol';
+import { errorDetail, errorMessage } from './core/errorMessage';
+
+/** A message channel as both ends see it. */
+export interface Port<In, Out> {
+  send(message: Out): void;
+  onMessage(listener: (message: In) => void): void;
+  /** The other end is gone (the extension host exited): save and stop. */
+  onClose(listener: () => void): void;
+}
+
+type Queued = RequestMessage | BatchMessage;
+
+/**
+ * The index reports progress per file; the extension shows ~10 updates a second, and every message
+ * costs the host thread a deserialisation, so the engine sends at most one per interval (and each phase change).
+ */
+export const PROGRESS_EVENT_INTERVAL_MS = 100;
+type Callable = (...args: unknown[]) => unknown;
+
+export function serveEngine(
+  port: Port<HostMessage, EngineMessage>,
+  exit: (code: number) => void,
+  create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
+): void {
+  let engine: Engine | undefined;
+  let stopping: Promise<void> | undefined;
+  const queue: Queued[] = [];
+  const running = new Map<number, AbortController>();
+  let draining = false;
+
+  const log: Logger = {
+    info: (message) => port.send({ type: 'event', event: 'log', data: { level: 'info', message } }),
+    warn: (message) => port.send({ type: 'event', event: 'log', data: { level: 'warn', message } }),
+    error: (message) => port.send({ type: 'event', event: 'log', data: { level: 'error', message } }),
+  };
+
+  const respond = (id: number, outcome: { result: unknown } | { error: unknown }) => {
+    running.delete(id);
+    if ('result' in outcome) port.send({ type: 'response', id, result: outcome.result });
+    else port.send({ type: 'response', id, error: errorMessage(outcome.error) });
+  };
+
+  const invoke = (method: EngineMethod, params: readonly unknown[], signal: AbortSignal): unknown => {
+    if (!engine) throw new Error('the engine has not started');
+    if (method === 'index') {
+      let lastSent = 0;
+      let lastPhase = '';
+      return engine.index((progress) => {
+        const now = performance.now();
+        if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
+        lastSent = now;
+        lastPhase = progress.phase;
+        port.send({ type: 'event', event: 'progress', data: progress });
+      }, signal);
+    }
+    const fn = (engine as unknown as Record<string, unknown>)[method];
+    if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))
+      throw new Error(`unknown request ${method}`);
+    return (fn as Callable).apply(engine, params as unknown[]);
+  };
+
+  const run = (item: Queued): void => {
+    if (item.type === 'batch') {
+      for (const call of item.calls) {
+        try {
+          const result = invoke(call.method, call.params, new AbortController().signal);
+          if (result instanceof Promise) result.catch((error: unknown) => log.warn(`${call.method} failed: ${errorMessage(error)}`));
+        } catch (error) {
+          log.warn(`${call.method} failed: ${errorMessage(error)}`);
+        }
+      }
+      return;
+    }
+    const abort = new AbortController();
+    running.set(item.id, abort);
+    try {
+      Promise.resolve(invoke(item.method, item.params, abort.signal)).then(
+        (result) => respond(item.id, { result }),
+        (error: unknown) => respond(item.id, { error }),
+      );
+    } catch (error) {
+      respond(item.id, { error });
+    }
+  };
+
+  // One queued item per turn of the event loop: messages that arrive meanwhile (a cancel, a newer
+  // request) are read before the next item runs, so a superseded ranking is dropped, not computed.
+  const drain = (): void => {
+    const item = queue.shift();
+    if (item) run(item);
+    if (queue.length > 0) setImmediate(drain);
+    else draining = false;
+  };
+  const enqueue = (item: Queued): void => {
+    queue.push(item);
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
+    }
+  };
+
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      for (const abort of running.values()) abort.abort();
+      try {
+        await engine?.dispose();
+      } catch (error) {
+        process.stderr.write(`engine did not close cleanly: ${errorDetail(error)}\n`);
+      }
+    })());
+
+  port.onMessage((message) => {
+    switch (message.type) {
+      case 'start':
+        if (message.version !== ENGINE_PROTOCOL_VERSION) {
+          port.send({
+            type: 'startFailed',
+            message: `engine speaks protocol ${ENGINE_PROTOCOL_VERSION}, the extension ${message.version}: reinstall the extension`,
+          });
+          return;
+        }
+        create({ ...message.options, log }).then(
+          (created) => {
+            engine = created;
+            created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
+            port.send({ type: 'ready', version: ENGINE_PROTOCOL_VERSION, pid: process.pid });
+          },
+          (error: unknown) => port.send({ type: 'startFailed', message: errorMessage(error) }),
+        );
+        return;
+      case 'request':
+      case 'batch':
+        enqueue(message);
+        return;
+      case 'cancel': {
+        const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);
+        if (at >= 0) {
+          queue.splice(at, 1);
+          port.send({ type: 'response', id: message.id, error: CANCELLED, cancelled: true });
+        } else running.get(message.id)?.abort();
+        return;
+      }
+      case 'shutdown':
+        void stop().then(() => {
+          port.send({ type: 'stopped' });
+          exit(0);
+        });
+        return;
+    }
+  });
+  port.onClose(() => void stop().then(() => exit(0)));
+}

@@ -1,0 +1,137 @@
+/**
+ * The references of one file, whatever its language, as the index keeps them; who reads them
+ * (TS/JS, a language of ./languages, or nobody); and the WorkspaceView the languages resolve against.
+ *
+ * TS/JS files: extractImports (TypeScript's pre-parse scanner) plus the TS extras (component
+ * templates and styles, `new URL('./x', import.meta.url)`), which name files by relative path. Any
+ * other file: its language's `scan`; the `module` references among them (imports in a `<script>`
+ * block) go through the TS/JS resolver, the rest through the language's `resolve`.
+ */
+import type { EdgeKind } from '../core/graph';
+import { extractImports } from './extractImports';
+import type { LanguageSupport, WorkspaceView } from './languages/language';
+import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
+import { dirnameRel, isDeclarationPath, joinRel } from './sourceHost';
+
+/** A reference as the index keeps it (and the store, without `module`: see routeOf). */
+export interface Reference {
+  readonly specifier: string;
+  readonly kind: EdgeKind;
+  /** A TS/JS module specifier in another language's file (a `<script>` block's import). */
+  readonly module?: boolean;
+}
+
+/** The reader of TS/JS files. */
+export const TS_READER = 'ts';
+/** The "reader" of a file nobody reads references of: a node with no out-edges. */
+export const NO_READER = 'none';
+
+/** The kinds extractImports gives: the TS/JS module resolver answers references of these kinds. */
+const TS_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export', 'dynamic', 'require', 'type-only']);
+
+/**
+ * The TS/JS extras: references of TS/JS files that TypeScript's scanner does not report (Angular
+ * `templateUrl`/`styleUrl(s)`, `new URL('./x', import.meta.url)`), which name files by a path
+ * relative to the file (languages/tsExtras.ts).
+ */
+export const TS_EXTRAS = {
+  scan: tsExtraReferences,
+  resolve: resolveTsExtraReference,
+};
+
+/**
+ * How a reference is resolved: 'module' by the TS/JS resolver, 'path' relative to the file (TS
+ * extras), 'language' by the file's language. Decided from the reader and the kind, so references
+ * read back from the store (which keeps specifier and kind only) take the same route: a language's
+ * `module` references carry a TS/JS kind.
+ */
+export type Route = 'module' | 'path' | 'language';
+
+export function routeOf(reader: string, ref: Reference): Route {
+  if (reader === TS_READER) return TS_KINDS.has(ref.kind) ? 'module' : 'path';
+  return ref.module || TS_KINDS.has(ref.kind) ? 'module' : 'language';
+}
+
+/** The references of one file's text, read by its reader; a language's scan that throws yields none (the caller warns). */
+export function scanReferences(path: string, text: string, reader: string, language: LanguageSupport | undefined): Reference[] {
+  if (reader === TS_READER) {
+    const imports: Reference[] = extractImports(text, isDeclarationPath(path));
+    const extras = TS_EXTRAS.scan(text);
+    return extras.length === 0 ? imports : [...imports, ...extras.map(({ specifier, kind }) => ({ specifier, kind }))];
+  }
+  if (!language || reader === NO_READER) return [];
+  return language.scan(text, path).map(({ specifier, kind, module }) => (module ? { specifier, kind, module } : { specifier, kind }));
+}
+
+/** A relative path reference ('./app.component.html', '../x.css?inline') -> the workspace path it names. */
+export function relativeTarget(from: string, specifier: string): string | undefined {
+  const bare = specifier.replace(/[?#].*$/, '');
+  if (!bare.startsWith('./') && !bare.startsWith('../')) return undefined;
+  const target = joinRel(dirnameRel(from), bare);
+  return target === '' || target.startsWith('..') ? undefined : target;
+}
+
+/**
+ * The kind of an edge from a TS/JS import of a non-code file (bundlers import styles, templates,
+ * data and images): TypeScript leaves these unresolved, the index links them when the file exists.
+ */
+export function assetImportKind(target: string): EdgeKind {
+  if (/\.(?:css|scss|sass|less|styl|pcss)$/i.test(target)) return 'styles';
+  if (/\.(?:html?|vue|svelte|astro)$/i.test(target)) return 'template';
+  if (/\.(?:json5?|ya?ml|toml)$/i.test(target)) return 'config';
+  return 'asset';
+}
+
+/** What the index knows of its files, for the languages' `resolve`. */
+export interface FileSet {
+  has(rel: string): boolean;
+  hasDirectory(rel: string): boolean;
+  /** Every known file, any order. */
+  paths(): Iterable<string>;
+  readFile(rel: string): string | undefined;
+}
+
+/**
+ * WorkspaceView over the index's file set. The per-folder listing and the sorted list are built on
+ * first use and dropped by `changed()` (a file came or went).
+ */
+export class IndexWorkspaceView implements WorkspaceView {
+  private byDir: Map<string, string[]> | undefined;
+  private sorted: string[] | undefined;
+
+  constructor(private readonly files: FileSet) {}
+
+  changed(): void {
+    this.byDir = undefined;
+    this.sorted = undefined;
+  }
+
+  hasFile(rel: string): boolean {
+    return this.files.has(rel);
+  }
+
+  hasDirectory(rel: string): boolean {
+    return rel === '' || this.files.hasDirectory(rel);
+  }
+
+  filesIn(dir: string): readonly string[] {
+    if (!this.byDir) {
+      this.byDir = new Map();
+      for (const path of this.allFiles()) {
+        const d = dirnameRel(path);
+        let list = this.byDir.get(d);
+        if (!list) this.byDir.set(d, (list = []));
+        list.push(path);
+      }
+    }
+    return this.byDir.get(dir) ?? [];
+  }
+
+  allFiles(): readonly string[] {
+    return (this.sorted ??= [...this.files.paths()].sort());
+  }
+
+  readFile(rel: string): string | undefined {
+    return this.files.readFile(rel);
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * Markdown, MDX and reStructuredText: links and images to workspace files.
+ *
+ * Markdown: inline links and images (`[x](./a.mdx "title")`, `![x](<my image.png>)`, an image inside
+ * a link), reference definitions (`[x]: ./a.mdx`), and the HTML tags written in the document
+ * (`<img src>`, `<a href>`, read by the HTML scanner). Code is never read: fenced blocks (``` and
+ * ~~~), indented code blocks, inline code spans, HTML comments and the YAML front matter are blanked
+ * out first (keeping offsets), then the links are read from what is left. MDX: also the
+ * `import`/`export` statements, as TS/JS module references.
+ *
+ * reStructuredText: `.. include::` / `.. literalinclude::` (include), `.. image::` / `.. figure::`
+ * (asset), `:doc:` roles (link; a leading `/` starts at the Sphinx source folder, the one holding
+ * conf.py). Literal blocks (after `::`), code directives and comments are skipped.
+ */
+import { extractImports } from '../extractImports';
+import type { EdgeKind } from '../../core/graph';
+import { scanMarkup } from './html';
+import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
+import { dirOf, isLocalPath, joinPath, resolveLocalPath, stripQueryAndHash } from './relativePath';
+import { locateImports } from './scriptBlocks';
+
+const MARKDOWN_EXTENSION = /\.(?:md|markdown|mdown|mkd|mdx)$/i;
+const RST_EXTENSION = /\.(?:rst|rest)$/i;
+const IMAGE_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i;
+
+/** The references of a Markdown (or, with `mdx`, MDX) document. Never throws. */
+export function scanMarkdown(text: string, mdx = false): ScannedReference[] {
+  const prose = blankInlineCode(blankHtmlComments(blankCodeBlocks(text)));
+  const found: ScannedReference[] = [];
+  if (mdx) {
+    const esm = moduleStatements(prose);
+    found.push(...locateImports(esm, extractImports(esm)));
+  }
+  found.push(...inlineLinks(prose), ...referenceDefinitions(prose));
+  found.push(...scanMarkup(prose, 'html').filter((r) => !r.module));
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `[text](destination "title")` and `![alt](destination)`: the text may hold one level of brackets
+ * (an image inside a link) and span lines, not paragraphs; the destination is `<...>` or has
+ * balanced parentheses.
+ */
+const INLINE_LINK =
+  /(!?)\[(?:[^[\]\n]|\n(?![ \t]*\n)|\[[^[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+
+function inlineLinks(prose: string): ScannedReference[] {
+  const found: ScannedReference[] = [];
+  const re = new RegExp(INLINE_LINK.source, INLINE_LINK.flags);
+  for (let m = re.exec(prose); m; m = re.exec(prose)) {
+    const destinationStart = m.index + m[0].lastIndexOf(m[2], m[0].length - 1);
+    pushDestination(found, m[2], destinationStart, m[1] === '!' ? 'asset' : 'link');
+    re.lastIndex = m.index + m[1].length + 1; // read the link's text again: it may hold an image
+  }
+  return found;
+}
+
+/** `[label]: destination "title"` at the start of a line (up to three spaces in). */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\n?[ \t]*(<[^>\n]*>|\S+)/gm;
+
+function referenceDefinitions(prose: string): ScannedReference[] {
+  const found: ScannedReference[] = [];
+  for (const m of prose.matchAll(REFERENCE_DEFINITION)) {
+    const destinationStart = m.index + m[0].length - m[1].length;
+    pushDestination(found, m[1], destinationStart, IMAGE_EXTENSION.test(stripQueryAndHash(m[1])) ? 'asset' : 'link');
+  }
+  return found;
+}
+
+function pushDestination(found: ScannedReference[], written: string, writtenStart: number, kind: EdgeKind): void {
+  const angled = written.startsWith('<');
+  const inner = angled ? written.slice(1, -1) : written;
+  const specifier = stripQueryAndHash(inner);
+  if (!isLocalPath(specifier)) return;
+  const start = writtenStart + (angled ? 1 : 0);
+  found.push({ specifier, kind, start, end: start + specifier.length });
+}
+
+/** `text` with every character but newlines of the sorted, disjoint [start, end) spans turned into spaces. */
+function blankSpans(text: string, spans: readonly (readonly [number, number])[]): string {
+  if (spans.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    parts.push(
+      text.slice(at, start),
+      text.slice(start, end).replace(/[^\n]+/g, (run) => ' '.repeat(run.length)),
+    );
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** The line starts of `text` with each line's content (no newline). */
+function lines(text: string): { start: number; line: string }[] {
+  const result: { start: number; line: string }[] = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    result.push({ start, line });
+    start += line.length + 1;
+  }
+  return result;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+const INDENTED_CODE = /^(?: {4}|\t)/;
+
+/** Fenced and indented code blocks and the YAML front matter blanked out. An unclosed fence runs to the end. */
+function blankCodeBlocks(text: string): string {
+  const spans: [number, number][] = [];
+  const all = lines(text);
+  let i = 0;
+  if (/^---\s*$/.test(all[0]?.line ?? '')) {
+    const close = all.findIndex((l, n) => n > 0 && /^(?:---|\.\.\.)\s*$/.test(l.line));
+    if (close > 0) {
+      spans.push([0, all[close].start + all[close].line.length]);
+      i = close + 1;
+    }
+  }
+  let inList = false;
+  let previousBlank = true;
+  for (; i < all.length; i++) {
+    const { start, line } = all[i];
+    const fence = FENCE.exec(line);
+    if (fence) {
+      const marker = fence[1];
+      const closer = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
+      let j = i + 1;
+      while (j < all.length && !closer.test(all[j].line)) j++;
+      const last = all[Math.min(j, all.length - 1)];
+      spans.push([start, last.start + last.line.length]);
+      i = j;
+      previousBlank = false;
+      continue;
+    }
+    const isBlank = line.trim() === '';
+    if (!isBlank && INDENTED_CODE.test(line) && previousBlank && !inList) {
+      let j = i;
+      while (j + 1 < all.length && (INDENTED_CODE.test(all[j + 1].line) || all[j + 1].line.trim() === '')) j++;
+      spans.push([start, all[j].start + all[j].line.length]);
+      i = j;
+      continue;
+    }
+    if (LIST_ITEM.test(line)) inList = true;
+    else if (!isBlank && !/^\s/.test(line)) inList = false;
+    previousBlank = isBlank;
+  }
+  return blankSpans(text, spans);
+}
+
+function blankHtmlComments(text: string): string {
+  return blankSpans(
+    text,
+    [...text.matchAll(/<!--[\s\S]*?(?:-->|$(?![\s\S]))/g)].map((m) => [m.index, m.index + m[0].length] as const),
+  );
+}
+
+/** Inline code spans (a run of n backticks up to the next run of exactly n, within one paragraph) blanked out. */
+function blankInlineCode(text: string): string {
+  const spans: [number, number][] = [];
+  const runs = /`+/g;
+  const paragraphEnd = /\n[ \t]*\n/g;
+  for (let m = runs.exec(text); m; m = runs.exec(text)) {
+    paragraphEnd.lastIndex = m.index;
+    const limit = paragraphEnd.exec(text)?.index ?? text.length;
+    const closer = new RegExp(`(?<!\`)\`{${m[0].length}}(?!\`)`, 'g');
+    closer.lastIndex = m.index + m[0].length;
+    const close = closer.exec(text);
+    if (!close || close.index >= limit) continue;
+    const end = close.index + close[0].length;
+    spans.push([m.index, end]);
+    runs.lastIndex = end;
+  }
+  return blankSpans(text, spans);
+}
+
+/**
+ * MDX's ES module statements: a block of lines whose first line starts with `import` or `export`,
+ * up to the next blank line; everything else blanked, so offsets stay those of the document.
+ */
+function moduleStatements(prose: string): string {
+  let keep = false;
+  return lines(prose)
+    .map(({ line }) => {
+      if (line.trim() === '') keep = false;
+      else if (/^(?:import|export)\b/.test(line)) keep = true;
+      return keep ? line : ' '.repeat(line.length);
+    })
+    .join('\n');
+}
+
+/** `.. name:: argument` directives whose argument is a file, with the edge kind. */
+const RST_FILE_DIRECTIVES: Readonly<Record<string, EdgeKind>> = {
+  include: 'include',
+  literalinclude: 'include',
+  image: 'asset',
+  figure: 'asset',
+};
+const RST_DIRECTIVE = /^(\s*)\.\.[ \t]+([\w-]+)::[ \t]*(.*)$/;
+const RST_CODE_DIRECTIVES = new Set(['code', 'code-block', 'sourcecode', 'literalinclude', 'math', 'raw']);
+const RST_DOC_ROLE = /:doc:`(?:[^`<]*<([^`>]+)>|([^`<]+))`/g;
+
+/** The references of a reStructuredText document. Never throws. */
+export function scanRst(text: string): ScannedReference[] {
+  const found: ScannedReference[] = [];
+  let skipDeeperThan = -1;
+  for (const { start, line } of lines(text)) {
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (skipDeeperThan >= 0) {
+      if (line.trim() === '' || indent > skipDeeperThan) continue;
+      skipDeeperThan = -1;
+    }
+    const directive = RST_DIRECTIVE.exec(line);
+    if (directive) {
+      const kind = RST_FILE_DIRECTIVES[directive[2]];
+      const argument = directive[3].trim();
+      if (kind && argument !== '' && isLocalPath(argument)) {
+        const at = start + line.indexOf(argument, directive[1].length + directive[2].length + 4);
+        found.push({ specifier: argument, kind, start: at, end: at + argument.length });
+      }
+      if (RST_CODE_DIRECTIVES.has(directive[2])) skipDeeperThan = indent;
+      continue;
+    }
+    if (/^\s*\.\.(?:\s|$)/.test(line) && !/^\s*\.\.\s+(?:_|\[|\|)/.test(line)) {
+      skipDeeperThan = indent; // a comment: its indented lines are commented out too
+      continue;
+    }
+    for (const m of line.matchAll(RST_DOC_ROLE)) {
+      const target = (m[1] ?? m[2]).trim();
+      const at = start + m.index + m[0].indexOf(target, 6);
+      if (isLocalPath(target)) found.push({ specifier: target, kind: 'link', start: at, end: at + target.length });
+    }
+    if (/::\s*$/.test(line)) skipDeeperThan = indent; // a literal block follows
+  }
+  return found;
+}
+
+/** Files a document link may leave the extension or the index page off of. */
+const DOCUMENT_CANDIDATES = (base: string) => [base, `${base}.md`, `${base}.mdx`, `${base}/README.md`, `${base}/index.md`, `${base}/index.mdx`];
+const RST_DOC_CANDIDATES = (base: string) => [base, `${base}.rst`, `${base}.md`, `${base}.txt`];
+
+/** The Sphinx source folder of a document: the nearest folder above it holding conf.py (else the root). */
+function sphinxSourceFolder(from: string, workspace: WorkspaceView): string {
+  for (let dir = dirOf(from); dir !== ''; dir = dirOf(dir)) if (workspace.hasFile(`${dir}/conf.py`)) return dir;
+  return '';
+}
+
+export function resolveDocumentReference(from: string, reference: ScannedReference, workspace: WorkspaceView): string[] {
+  if (reference.module) return [];
+  const isRst = RST_EXTENSION.test(from);
+  const candidates = reference.kind !== 'link' ? (base: string) => [base] : isRst ? RST_DOC_CANDIDATES : DOCUMENT_CANDIDATES;
+  if (!isRst || !reference.specifier.startsWith('/')) return resolveLocalPath(from, reference.specifier, workspace, candidates);
+  const base = joinPath(sphinxSourceFolder(from, workspace), reference.specifier);
+  return base === undefined
+    ? []
+    : candidates(base)
+        .filter((path) => workspace.hasFile(path))
+        .slice(0, 1);
+}
+
+export const markdown: LanguageSupport = {
+  id: 'markdown',
+  matches: (path) => MARKDOWN_EXTENSION.test(path),
+  scan: (text, path) => scanMarkdown(text, /\.mdx$/i.test(path)),
+  resolve: resolveDocumentReference,
+};
+
+export const restructuredText: LanguageSupport = {
+  id: 'restructuredtext',
+  matches: (path) => RST_EXTENSION.test(path),
+  scan: (text) => scanRst(text),
+  resolve: resolveDocumentReference,
+};

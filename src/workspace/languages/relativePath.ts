@@ -1,0 +1,109 @@
+/**
+ * Paths written in web files (stylesheets, pages, documents, configs) -> workspace paths.
+ *
+ * Shared by the CSS, HTML, Markdown, JSON and component (`.vue`/`.svelte`/`.astro`) languages and
+ * the TS/JS extras: each writes file paths relative to the file itself (`./a.css`, `../img/x.png`,
+ * `b.html`) or to the site's root (`/favicon.png`), sometimes with a `?query` or `#fragment`, and
+ * each accepts a short list of candidate files per path (a stylesheet partial, a folder's index page).
+ */
+import type { WorkspaceView } from './language';
+
+/** `https:`, `mailto:`, `data:`, `javascript:`, `sass:` ...; one-letter schemes are Windows drives, not URLs. */
+const URL_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * Can this written path name a workspace file? Not a URL with a scheme, not protocol-relative
+ * (`//host/x`), not a fragment of the same page (`#id`), not empty, not a template expression
+ * (`{{ x }}`, `${x}`, `#{$x}`, `<%= x %>`).
+ */
+export function isLocalPath(written: string): boolean {
+  const path = written.trim();
+  if (path === '' || path.startsWith('#') || path.startsWith('?') || path.startsWith('//')) return false;
+  if (URL_SCHEME.test(path)) return false;
+  return !/[{}<>$]|^~/.test(path);
+}
+
+/** The path without `?query` and `#fragment` (`a.woff2?v=3#iefix` -> `a.woff2`). */
+export function stripQueryAndHash(written: string): string {
+  const cut = written.search(/[?#]/);
+  return cut < 0 ? written : written.slice(0, cut);
+}
+
+/** The folder of a workspace-relative file path ('' for a file at the root). */
+export function dirOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/**
+ * `rel` joined onto folder `dir` with `.` and `..` segments applied (a leading '/' is one more empty
+ * segment); undefined when it climbs above the workspace root.
+ */
+export function joinPath(dir: string, rel: string): string | undefined {
+  const parts = dir === '' ? [] : dir.split('/');
+  for (const segment of rel.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** Percent-escapes undone (`my%20notes.txt`), or the text itself when it is not valid escaping. */
+export function decodePath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The folders a root-relative path (`/img/logo.png`) may start from, nearest first: the static
+ * folders (`public/`, `static/`) of the file's folder and each folder above it, then the workspace
+ * root. A site's root is rarely the workspace's, and these are where bundlers and site generators
+ * serve `/` from.
+ */
+export function siteRoots(from: string): string[] {
+  const roots: string[] = [];
+  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+    for (const served of STATIC_FOLDERS) roots.push(dir === '' ? served : `${dir}/${served}`);
+    if (dir === '') break;
+  }
+  roots.push('');
+  return roots;
+}
+
+/** Folders that bundlers (Vite, webpack's public path, SvelteKit, Astro, Next.js) serve at the site root. */
+const STATIC_FOLDERS = ['public', 'static'];
+
+/**
+ * The first existing file among `candidates(base)` for each base the written path can mean: the
+ * path joined onto the file's folder, or for a root-relative path each of `siteRoots(from)`.
+ * Query, fragment and percent-escapes are removed first. Empty when nothing exists.
+ */
+export function resolveLocalPath(
+  from: string,
+  written: string,
+  workspace: WorkspaceView,
+  candidates: (base: string) => readonly string[] = (base) => [base],
+): string[] {
+  if (!isLocalPath(written)) return [];
+  const path = decodePath(stripQueryAndHash(written.trim()));
+  if (path === '' || path === '/') return [];
+  const bases = path.startsWith('/') ? siteRoots(from).map((root) => joinPath(root, path)) : [joinPath(dirOf(from), path)];
+  for (const base of bases) {
+    if (base === undefined || base === '') continue;
+    const found = candidates(base).find((candidate) => workspace.hasFile(candidate));
+    if (found !== undefined) return [found];
+  }
+  return [];
+}
+
+/** The file itself, or when the path names a folder one of its index files (`docs/` -> `docs/index.html`). */
+export function fileOrIndex(indexNames: readonly string[]): (base: string) => string[] {
+  return (base) => [base, ...indexNames.map((name) => `${base}/${name}`)];
+}

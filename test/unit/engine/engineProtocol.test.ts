@@ -1,0 +1,143 @@
+/**
+ * The engine protocol end to end without a process: EngineConnection and serveEngine joined by an
+ * in-memory channel that, like IPC, delivers each message on a later turn of the event loop.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
+import { serveEngine } from '../../../src/engineServer';
+import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
+
+const FILES: Record<string, string> = {
+  'src/auth/token.ts': "export const token = () => 'secret';\n",
+  'src/auth/login.ts': "import { token } from './token';\nexport function login() { return token(); }\n",
+  'src/app.ts': "import { login } from './auth/login';\nlogin();\n",
+  'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+};
+
+function writeWorkspace(): string {
+  const root = mkdtempSync(join(tmpdir(), 'rf-protocol-'));
+  for (const [rel, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+/** Both ends in this process; `sent` records what the host sent, `exit` simulates the engine dying. */
+function loopback(): { channel: EngineChannel; sent: HostMessage[]; exit(reason: string): void } {
+  const toHost: ((m: EngineMessage) => void)[] = [];
+  const toEngine: ((m: HostMessage) => void)[] = [];
+  const exitListeners: ((reason: string) => void)[] = [];
+  const sent: HostMessage[] = [];
+  let alive = true;
+  serveEngine(
+    {
+      send: (m) => setImmediate(() => alive && toHost.forEach((l) => l(m))),
+      onMessage: (l) => toEngine.push(l),
+      onClose: () => {},
+    },
+    () => {
+      alive = false;
+      exitListeners.forEach((l) => l('exit code 0'));
+    },
+  );
+  const exit = (reason: string) => {
+    alive = false;
+    exitListeners.forEach((l) => l(reason));
+  };
+  return {
+    sent,
+    exit,
+    channel: {
+      runtime: 'process',
+      pid: undefined,
+      send: (m) => {
+        sent.push(m);
+        setImmediate(() => alive && toEngine.forEach((l) => l(m)));
+      },
+      onMessage: (l) => toHost.push(l),
+      onExit: (l) => exitListeners.push(l),
+      kill: () => exit('killed'),
+    },
+  };
+}
+
+describe('engine protocol', function () {
+  this.timeout(30_000);
+  let root: string;
+  before(() => (root = writeWorkspace()));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('carries EngineApi methods by name: index with progress events, then rank', async () => {
+    const { channel } = loopback();
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    const phases: string[] = [];
+    const stats = await connection.engine.index((p) => phases.push(p.phase));
+    assert.equal(stats[0].files, 3);
+    assert.ok(phases.includes('done'), `progress: ${phases.join(', ')}`);
+    assert.equal(connection.engine.state, 'ready');
+    const answer = await connection.engine.rank({ file: join(root, 'src/auth/login.ts') });
+    assert.deepEqual(
+      answer.files
+        .slice(0, 2)
+        .map((f) => f.path)
+        .sort(),
+      ['src/app.ts', 'src/auth/token.ts'],
+    );
+    await connection.shutdown();
+  });
+
+  it('drops a request cancelled before the engine reached it, and answers the newer one', async () => {
+    const { channel, sent } = loopback();
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    await connection.engine.index();
+    const abort = new AbortController();
+    const older = connection.engine.request('rank', [{ file: join(root, 'src/app.ts') }], abort.signal);
+    abort.abort();
+    const newer = connection.engine.rank({ file: join(root, 'src/auth/login.ts') });
+    await assert.rejects(older, CancelledError);
+    assert.ok((await newer).files.length > 0);
+    assert.ok(
+      sent.some((m) => m.type === 'cancel'),
+      'the engine was told',
+    );
+    await connection.shutdown();
+  });
+
+  it('sends editor events as one batch, applied before a later request', async () => {
+    const { channel, sent } = loopback();
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    await connection.engine.index();
+    const task = await connection.engine.startTask('batch');
+    connection.notify('recordActivity', 'view', join(root, 'src/app.ts'));
+    connection.notify('recordActivity', 'view', join(root, 'src/auth/token.ts'));
+    const after = await connection.engine.activeTask();
+    assert.equal(after.id, task.id);
+    assert.deepEqual(after.files.map((f) => f.path).sort(), [join(root, 'src/app.ts'), join(root, 'src/auth/token.ts')]);
+    const batches = sent.filter((m) => m.type === 'batch');
+    assert.equal(batches.length, 1);
+    assert.equal(batches[0].type === 'batch' && batches[0].calls.length, 2);
+    await connection.shutdown();
+  });
+
+  it('fails pending requests with the reason when the engine dies, and refuses new ones', async () => {
+    const { channel, exit } = loopback();
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    const pending = connection.engine.index();
+    exit('killed by SIGKILL');
+    await assert.rejects(pending, (e: unknown) => e instanceof EngineStoppedError && /SIGKILL/.test(e.message));
+    await assert.rejects(connection.engine.activeTask(), EngineStoppedError);
+  });
+
+  it('refuses an extension that speaks another protocol version', async () => {
+    const { channel } = loopback();
+    const answers: EngineMessage[] = [];
+    channel.onMessage((m) => answers.push(m));
+    channel.send({ type: 'start', version: -1, options: { roots: [root] } });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(answers[0]?.type, 'startFailed');
+  });
+});
