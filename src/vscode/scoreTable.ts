@@ -1,8 +1,9 @@
 /**
  * The score breakdown of one ranked file as Markdown: a table (signal, value, weight, contribution,
- * evidence) of the signals that add to the score, strongest first, with the total; then the signals
- * that add nothing folded into one "+ N signals at 0" line that opens (a <details> block, which VS Code
- * renders in hovers when the MarkdownString has supportHtml). Sixteen rows would not fit in a hover.
+ * evidence) of the strongest signals that add to the score (MAX_OPEN_ROWS at most), with the total;
+ * then the smaller ones and the signals that add nothing folded into one "+ N signals at 0" line that
+ * opens (a <details> block, which VS Code renders in hovers when the MarkdownString has supportHtml).
+ * Eighteen rows would not fit in a hover.
  * Used by the view's tooltip and the import hover; plain strings, so it is unit-tested without VS Code.
  */
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
@@ -47,9 +48,19 @@ function formatWeight(weight: number | undefined): string {
   return weight === undefined ? '–' : weight.toFixed(2);
 }
 
-/** The folded line's text: "+ 6 signals at 0". */
-export function atZeroSummary(count: number): string {
-  return `+ ${count} ${count === 1 ? 'signal' : 'signals'} at 0`;
+/**
+ * Rows of the open table at most: a hover is about a dozen lines high before it scrolls, and on real
+ * repositories eight to ten signals contribute, several with evidence that wraps. The smallest
+ * contributions beyond these fold into the closed part with the signals at 0.
+ */
+export const MAX_OPEN_ROWS = 6;
+
+/** The folded line's text: "+ 6 signals at 0", or "+ 2 smaller signals, 6 at 0". */
+export function atZeroSummary(count: number, smaller = 0): string {
+  const signals = (n: number) => `${n} ${n === 1 ? 'signal' : 'signals'}`;
+  if (smaller === 0) return `+ ${signals(count)} at 0`;
+  const small = `+ ${smaller} smaller ${smaller === 1 ? 'signal' : 'signals'}`;
+  return count === 0 ? small : `${small}, ${count} at 0`;
 }
 
 /**
@@ -57,7 +68,9 @@ export function atZeroSummary(count: number): string {
  * it VS Code drops the tags and shows the folded table inline.
  */
 export function scoreTableMarkdown(file: RankedFile, heading?: string): string {
-  const { contributing, atZero } = scoreRows(file);
+  const { contributing: all, atZero } = scoreRows(file);
+  const contributing = all.slice(0, MAX_OPEN_ROWS);
+  const smaller = all.slice(MAX_OPEN_ROWS);
   const lines: string[] = [];
   if (heading) lines.push(heading, '');
   lines.push('| signal | value | weight | contribution | evidence |', '|---|--:|--:|--:|---|');
@@ -65,11 +78,13 @@ export function scoreTableMarkdown(file: RankedFile, heading?: string): string {
     lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${formatWeight(r.weight)} | ${formatScore(r.contribution)} | ${escapeCell(r.evidence)} |`);
   }
   lines.push(`| **total** | | | **${formatScore(file.score)}** | |`);
-  if (atZero.length > 0) {
+  if (atZero.length > 0 || smaller.length > 0) {
     // The blank lines end the HTML blocks, so the table between them is read as Markdown.
-    lines.push('', `<details><summary>${atZeroSummary(atZero.length)}</summary>`, '');
-    lines.push('| signal | value | weight | evidence |', '|---|--:|--:|---|');
-    for (const r of atZero) lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${formatWeight(r.weight)} | ${escapeCell(r.evidence)} |`);
+    lines.push('', `<details><summary>${atZeroSummary(atZero.length, smaller.length)}</summary>`, '');
+    lines.push('| signal | value | weight | contribution | evidence |', '|---|--:|--:|--:|---|');
+    for (const r of [...smaller, ...atZero]) {
+      lines.push(`| ${r.signal} | ${r.value.toFixed(2)} | ${formatWeight(r.weight)} | ${formatScore(r.contribution)} | ${escapeCell(r.evidence)} |`);
+    }
     lines.push('', '</details>');
   }
   return lines.join('\n');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/core/ranking';
-import { atZeroSummary, escapeCell, scoreRows, scoreTableMarkdown } from '../../../src/vscode/scoreTable';
+import { atZeroSummary, escapeCell, MAX_OPEN_ROWS, scoreRows, scoreTableMarkdown } from '../../../src/vscode/scoreTable';
 
 /** A ranked file: the listed signals get [value, weight, evidence]; every other one value 0 and "no <signal>". */
 function ranked(values: Partial<Record<SignalName, [value: number, weight: number, evidence: string]>>): RankedFile {
@@ -75,17 +75,30 @@ describe('scoreTable', () => {
     // Blank lines around the inner table: without them Markdown would not parse it inside the HTML block.
     assert.equal(part[1], '');
     assert.equal(part.at(-2), '');
-    assert.ok(part.includes('| centrality | 0.40 | 0.00 | imported by 3 files |'), md);
-    assert.ok(part.includes('| proximity | 0.00 | – | no proximity |'), md);
+    assert.ok(part.includes('| centrality | 0.40 | 0.00 | 0.000 | imported by 3 files |'), md);
+    assert.ok(part.includes('| proximity | 0.00 | – | 0.000 | no proximity |'), md);
     assert.equal(part.filter((l) => /^\| [a-zA-Z]+ \|/.test(l) && !l.startsWith('| signal |')).length, SIGNAL_NAMES.length - 3);
     assert.equal(md.split('\n').filter((l) => l.includes('centrality')).length, 1, 'a signal at 0 is not also in the main table');
   });
 
-  it('has no folded line when every signal contributes, and says "signal" for one', () => {
-    const all = Object.fromEntries(SIGNAL_NAMES.map((s) => [s, [0.5, 0.1, `some ${s}`]])) as Parameters<typeof ranked>[0];
-    assert.equal(folded(scoreTableMarkdown(ranked(all))), undefined);
+  it('keeps the strongest MAX_OPEN_ROWS contributions open and folds the smaller ones, and says "signal" for one', () => {
+    const all = Object.fromEntries(SIGNAL_NAMES.map((s, i) => [s, [0.5, 0.01 * (i + 1), `some ${s}`]])) as Parameters<typeof ranked>[0];
+    const md = scoreTableMarkdown(ranked(all));
+    const part = folded(md);
+    assert.ok(part, md);
+    assert.equal(part[0], `<details><summary>+ ${SIGNAL_NAMES.length - MAX_OPEN_ROWS} smaller signals</summary>`);
+    const open = md.split('\n').slice(0, md.split('\n').indexOf(part[0]));
+    const strongest = SIGNAL_NAMES.slice(-MAX_OPEN_ROWS).reverse();
+    assert.deepEqual(
+      open.filter((l) => /^\| [a-zA-Z]+ \|/.test(l) && !l.startsWith('| signal |')).map((l) => l.split(' | ')[0].slice(2)),
+      strongest,
+    );
+    const few = ranked({ coChange: [0.5, 0.6, 'changed together'], recency: [1, 0.1, 'viewed now'] });
+    assert.ok(folded(scoreTableMarkdown(few)), 'signals at 0 still fold');
     assert.equal(atZeroSummary(1), '+ 1 signal at 0');
     assert.equal(atZeroSummary(6), '+ 6 signals at 0');
+    assert.equal(atZeroSummary(6, 1), '+ 1 smaller signal, 6 at 0');
+    assert.equal(atZeroSummary(0, 3), '+ 3 smaller signals');
   });
 
   it('escapes evidence that would break the table', () => {

@@ -58,7 +58,7 @@ describe('Related Files view', function () {
     assert.match(md, /\*\*total\*\*/);
     assert.match(md, /for `login\.ts`/);
     // The signals that add nothing fold into one line that opens: VS Code renders <details> only with supportHtml.
-    assert.match(md, /<details><summary>\+ \d+ signals? at 0<\/summary>/);
+    assert.match(md, /<details><summary>\+ \d+ (smaller signals?(, \d+ at 0)?|signals? at 0)<\/summary>/);
     assert.equal(tooltip.supportHtml, true);
   });
 
