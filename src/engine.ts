@@ -178,6 +178,9 @@ export class Engine implements EngineApi {
     prepareRankingCaches(this.facts(folder));
     report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
     this.emit();
+    // A warm start reused most files without reading them: their words come after the first ranking.
+    const filled = await folder.index.fillContent(signal);
+    if (filled > 0) this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
   }
 
@@ -492,7 +495,14 @@ export class Engine implements EngineApi {
       .map((p) => this.locate(p))
       .filter((w): w is { folder: Folder; rel: string } => w !== undefined && w.folder === folder)
       .map((w) => w.rel);
-    return { queryFile: rel, taskId: request.taskId, searchTerms: request.searchTerms, openFiles };
+    return { queryFile: rel, taskId: request.taskId, searchTerms: request.searchTerms, taskText: this.taskText(request), openFiles };
+  }
+
+  /** The request's task words, else the name of the task it ranks for (the implicit session has no words). */
+  private taskText(request: Omit<RankRequest, 'file'>): string | undefined {
+    if (request.task?.trim()) return request.task;
+    const task = request.taskId === undefined ? this.tasks.explicit() : this.tasks.get(request.taskId);
+    return task && !task.implicit ? task.name : undefined;
   }
 
   private facts(folder: Folder, taskId?: string): RankingFacts {
@@ -502,6 +512,7 @@ export class Engine implements EngineApi {
       activity: this.activity.activity(folder.root),
       task: this.tasks.facts(folder.root, taskId),
       history: folder.history,
+      content: folder.index.content,
       recencyHalfLifeMs: (this.options.recencyHalfLifeMinutes ?? DEFAULT_RECENCY_HALF_LIFE_MINUTES) * 60_000,
     };
   }

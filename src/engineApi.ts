@@ -77,6 +77,12 @@ export interface RankRequest {
   readonly weights?: Partial<Record<SignalName, number>>;
   readonly searchTerms?: readonly string[];
   readonly taskId?: string;
+  /**
+   * What the person or agent is doing, in their words ("why does vi.mock hoisting fail?"); the
+   * contentMatch signal looks for its words in file contents. Without it, the name of the explicit
+   * task in progress (or of `taskId`) is used.
+   */
+  readonly task?: string;
   /** Absolute paths of other open editors. */
   readonly openFiles?: readonly string[];
 }

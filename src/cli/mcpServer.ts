@@ -3,7 +3,7 @@
  * drive them in-process and `related-files mcp` only adds stdio, indexing and a file watcher.
  *
  * Tools
- *   get_related_files { path, limit = 20, task_id?, search_terms?, brief? } -> { files: RankedFile[], note? }
+ *   get_related_files { path, limit = 20, task_id?, task?, search_terms?, brief? } -> { files: RankedFile[], note? }
  *                     (each file with `reasons` in words; signals that scored 0 are left out;
  *                     `brief: true` keeps only path, score and reasons)
  *   get_project_map   { ranked = false, path?, limit = 200, offset = 0 } -> the project's files,
@@ -58,6 +58,8 @@ export const DEFAULT_MAP_LIMIT = MAX_LIMIT;
 const MAX_TERMS = 20;
 const MAX_TERM_LENGTH = 100;
 const MAX_NAME_LENGTH = 200;
+/** A task sentence or short paragraph; longer text adds words, not meaning. */
+const MAX_TASK_LENGTH = 2000;
 
 const pathArg = z.string().min(1).max(4096);
 const limitArg = z.number().int().min(MIN_LIMIT).max(MAX_LIMIT);
@@ -68,7 +70,14 @@ const getRelatedFilesInput = z
     path: pathArg.describe('The file you are working on: relative to the workspace root, or absolute inside it.'),
     limit: limitArg.default(DEFAULT_RELATED_LIMIT).describe(`How many files to return (${MIN_LIMIT}-${MAX_LIMIT}).`),
     task_id: z.string().min(1).max(MAX_NAME_LENGTH).optional().describe('Rank for this task (from start_task) instead of the active one.'),
-    search_terms: searchTermsArg.optional().describe('Words describing what you look for ("token refresh"); boosts files whose paths match.'),
+    search_terms: searchTermsArg
+      .optional()
+      .describe('Words describing what you look for ("token refresh"); boosts files whose paths or contents match.'),
+    task: z
+      .string()
+      .max(MAX_TASK_LENGTH)
+      .optional()
+      .describe('What you are trying to do, in a sentence ("why does vi.mock hoisting fail?"); boosts files whose contents mention its words.'),
     brief: z
       .boolean()
       .default(false)
@@ -193,6 +202,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
           file: file.absolute,
           limit: args.limit,
           taskId: args.task_id,
+          task: args.task,
           searchTerms: terms(args.search_terms),
         });
         engine.logAgentAnswer({ source: 'mcp', query: file.absolute, taskId: args.task_id, returned: answer.files.map((f) => f.path) });

@@ -18,12 +18,14 @@ const OPTIONS: Record<string, OptionSpec> = {
   limit: { type: 'number', integer: true, min: 1, description: `how many files to show (default ${DEFAULT_LIMIT})` },
   preset: { type: 'string', description: PRESET_NAMES.join(' | ') },
   weights: { type: 'string', description: 'weight overrides, e.g. coChange=0.5,recency=0' },
-  terms: { type: 'string', description: 'search words for the nameMatch signal, e.g. "auth token"' },
+  terms: { type: 'string', description: 'search words for the nameMatch and contentMatch signals, e.g. "auth token"' },
+  task: { type: 'string', description: 'what you are doing, in a sentence, for the contentMatch signal' },
   json: { type: 'boolean', description: 'print RankedFile objects and timings as JSON' },
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--terms "words"] [--json]';
+const USAGE =
+  'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--terms "words"] [--task "sentence"] [--json]';
 
 const usage = commandUsage('rank', USAGE, OPTIONS);
 
@@ -56,6 +58,7 @@ async function rank(args: string[]): Promise<number> {
       preset,
       weights,
       searchTerms: typeof options.terms === 'string' ? options.terms.split(/\s+/).filter(Boolean) : undefined,
+      task: typeof options.task === 'string' ? options.task : undefined,
     });
     if (options.json) {
       console.log(

@@ -24,6 +24,7 @@ import { errorMessage } from '../core/errorMessage';
 
 const OPTIONS: Record<string, OptionSpec> = {
   sessions: { type: 'string', description: 'the sessions, one JSON object per line (required)' },
+  'ignore-task': { type: 'boolean', description: "rank without the sessions' task text (to measure what it adds)" },
   repo: { type: 'string', description: 'repository for every session, instead of each session\'s "repo" (a working tree or a bare repository)' },
   rankers: { type: 'string', description: `comma-separated rankers (default: ${defaultRankerNames().join(',')})` },
   weights: { type: 'string', description: "add a ranker 'custom': the default preset with these overrides, e.g. recency=0.2" },
@@ -40,7 +41,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const USAGE =
-  'related-files replay --sessions FILE.jsonl [--repo DIR] [--rankers list] [--weights a=1,b=0.5] [--mode new|switch|both] [--json] [--verbose]';
+  'related-files replay --sessions FILE.jsonl [--repo DIR] [--rankers list] [--weights a=1,b=0.5] [--mode new|switch|both] [--ignore-task] [--json] [--verbose]';
 
 /** Rankers a replay knows by name: the eval's (presets and single-signal baselines) and the two editor baselines. */
 export function replayRankerByName(name: string): ReplayRanker | undefined {
@@ -89,7 +90,8 @@ async function replay(args: string[]): Promise<number> {
   const warnings = warningSink(Boolean(options.verbose));
   const snapshots = new GitBaseSnapshots(warnings.log);
   try {
-    const report = await replaySessions(log.sessions, repoOf, snapshots, {
+    const sessions = options['ignore-task'] ? log.sessions.map(({ task: _task, ...session }) => session) : log.sessions;
+    const report = await replaySessions(sessions, repoOf, snapshots, {
       rankers,
       modes,
       seed: Number(options.seed ?? 1),

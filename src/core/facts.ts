@@ -7,6 +7,7 @@
  */
 import type { ImportGraph } from './graph';
 import type { HistoryFacts } from './commitHistory';
+import type { ContentIndex } from './contentIndex';
 
 /** What the ranking is about. Paths are relative to the graph's root, '/' separators. */
 export interface RankingContext {
@@ -14,8 +15,10 @@ export interface RankingContext {
   readonly queryFile?: string;
   /** Restrict task facts to this task id; default: the active task in facts.task. */
   readonly taskId?: string;
-  /** Words typed by the user or agent; enable the nameMatch signal. */
+  /** Words typed by the user or agent; enable the nameMatch and contentMatch signals. */
   readonly searchTerms?: readonly string[];
+  /** What the person or agent is doing, in their words (an agent's task, the active task's name); read by contentMatch. */
+  readonly taskText?: string;
   /** Other files open in the editor (the working set). */
   readonly openFiles?: readonly string[];
 }
@@ -52,6 +55,8 @@ export interface RankingFacts {
   readonly activity: ReadonlyMap<string, FileActivity>;
   readonly task?: TaskFacts;
   readonly history?: HistoryFacts;
+  /** The words of every indexed file (contentSimilarity, contentMatch); absent when contents are not indexed. */
+  readonly content?: ContentIndex;
   /** Recency half-life in ms (setting relatedFiles.recencyHalfLifeMinutes; default 2 h). */
   readonly recencyHalfLifeMs: number;
 }

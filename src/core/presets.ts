@@ -41,39 +41,43 @@ const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskCo
  * Learned by `related-files tune` (coordinate ascent on mean nP@10, every repository counting
  * once) on the older half of 200 sampled commits (seed 1) of each of colinhacks/zod,
  * excalidraw/excalidraw, trpc/trpc, TanStack/query and vitest-dev/vitest, and judged on the
- * newer half: nP@10 .484, MRR .533, Hit@10 .797 there, against .466 / .519 / .782 for the
- * previous default (the same search without coChangeStrength and recentCoChange) and
- * .243 / .239 / .491 for seed-0.13 (docs/RANKING.md, "How the default weights were chosen"). History
- * carries most of the weight, split across its views: how much (coChangeStrength), how lately
- * (recentCoChange), by whom (authorCoChange), the folder's (directoryCoChange) and the
- * normalised tally (coChange); the name signals come next. changeFrequency earned 0 and keeps it
- * (it adds nothing next to co-change; the tooltip still shows it). taskContext cannot be
- * measured on commits (a replayed commit has no session): its .15 was chosen with `replay`
- * (docs/RANKING.md, "taskContext") as the balance of two kinds of session. On 29 recorded
- * code-reading sessions (new-file moves) .06 / .10 / .15 / .20 / .30 give Hit@10 .567 / .582 /
- * .601 / .590 / .590 and MRR .285 / .294 / .299 / .314 / .326; on 100 editing sessions derived
- * from vitest commits they give Hit@10 .381 / .367 / .352 / .351 / .334 and MRR .232 / .216 / .211
- * / .196 / .187, where co-change-only reaches .346 / .196. .15 is the largest value that still
- * beats every baseline on both. nameMatch only scores with typed search words and keeps its
- * hand-set .5.
+ * newer half: nP@10 .521, MRR .571, Hit@10 .826 there, against .484 / .533 / .797 for the
+ * previous default (the same search without contentSimilarity) and .243 / .239 / .491 for
+ * seed-0.13 (docs/RANKING.md, "How the default weights were chosen"). The files' shared rare words
+ * (contentSimilarity) earned the largest single weight; git history keeps most of the rest, split
+ * across its views: by whom (authorCoChange), how lately (recentCoChange), how much
+ * (coChangeStrength), the folder's (directoryCoChange) and the normalised tally (coChange); then
+ * recency and the name signals. changeFrequency earned 0 and keeps it (it adds nothing next to
+ * co-change; the tooltip still shows it). taskContext cannot be measured on commits (a replayed
+ * commit has no session): its .15 was chosen with `replay` (docs/RANKING.md, "taskContext") as the
+ * balance of two kinds of session. On 29 recorded code-reading sessions (new-file moves) .06 / .10 /
+ * .15 / .20 / .30 give Hit@10 .567 / .582 / .601 / .590 / .590 and MRR .285 / .294 / .299 / .314 /
+ * .326; on 100 editing sessions derived from vitest commits they give Hit@10 .381 / .367 / .352 /
+ * .351 / .334 and MRR .232 / .216 / .211 / .196 / .187, where co-change-only reaches .346 / .196.
+ * .15 is the largest value that still beats every baseline on both. nameMatch and contentMatch only
+ * score with typed search words or task text, which commits do not have: nameMatch keeps its
+ * hand-set .5; contentMatch .03, a tie-breaker, since no weight helped on the recorded sessions with
+ * their task text (docs/RANKING.md, "contentMatch").
  */
 const DEFAULT = weights({
-  authorCoChange: 0.185,
-  coChangeStrength: 0.171,
-  recentCoChange: 0.16,
-  sameStem: 0.148,
-  directoryCoChange: 0.123,
-  pathSimilarity: 0.093,
-  proximity: 0.076,
-  nameSimilarity: 0.072,
-  coChange: 0.056,
-  recency: 0.047,
-  fileType: 0.025,
-  centrality: 0.01,
-  relationship: 0.006,
+  contentSimilarity: 0.261,
+  authorCoChange: 0.175,
+  recentCoChange: 0.126,
+  recency: 0.124,
+  coChangeStrength: 0.112,
+  directoryCoChange: 0.069,
+  pathSimilarity: 0.061,
+  proximity: 0.06,
+  sameStem: 0.058,
+  nameSimilarity: 0.047,
+  coChange: 0.044,
+  fileType: 0.023,
+  centrality: 0.008,
+  relationship: 0.003,
   changeFrequency: 0,
   taskContext: 0.15,
   nameMatch: 0.5,
+  contentMatch: 0.03,
 });
 
 /**

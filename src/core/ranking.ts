@@ -21,6 +21,8 @@ export const SIGNAL_NAMES = [
   'pathSimilarity',
   'sameStem',
   'nameMatch',
+  'contentSimilarity',
+  'contentMatch',
 ] as const;
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];

@@ -1,6 +1,6 @@
 /**
  * Related Files for agents inside VS Code:
- * - the language-model tool `related-files_getRelatedFiles` { path, limit?, taskId?, searchTerms? },
+ * - the language-model tool `related-files_getRelatedFiles` { path, limit?, taskId?, task?, searchTerms? },
  *   answering from the extension's own engine with the same text as the MCP server;
  * - the MCP server (`related-files mcp`, the bundled CLI) offered to agents through an MCP server
  *   definition provider, one server per workspace folder.
@@ -36,6 +36,8 @@ export interface GetRelatedFilesInput {
   readonly path: string;
   readonly limit?: number;
   readonly taskId?: string;
+  /** What the agent is trying to do, in a sentence. */
+  readonly task?: string;
   readonly searchTerms?: readonly string[] | string;
 }
 
@@ -129,6 +131,7 @@ export function relatedFilesTool(
         file: target.absolute,
         limit: boundedLimit(input.limit),
         taskId,
+        task: typeof input.task === 'string' && input.task.trim() ? input.task : undefined,
         searchTerms: searchTerms(input.searchTerms),
       };
       const answer = await current.request('rank', [request], abort.signal).finally(() => cancelled.dispose());

@@ -21,6 +21,8 @@
  * counted in stats.skipped; config problems and languages that fail to load or scan become one
  * warning line each in stats.warnings.
  */
+import { ContentIndex } from '../core/contentIndex';
+import { contentTerms, type TermCounts } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
 import { hashText, isBinary, type ExtractedFile } from './extractFile';
@@ -204,6 +206,8 @@ interface BuildRun {
   readonly fresh: Set<string>;
   /** Bytes and extraction CPU time per reader, for the files extracted in this build. */
   readonly extraction: Map<string, { bytes: number; cpuMs: number }>;
+  /** The words of the files read in this thread, for the content index once the build installs. */
+  readonly terms: Map<string, TermCounts>;
   configsChanged: boolean;
   reused: number;
   read: number;
@@ -218,6 +222,12 @@ type LastBuild = Omit<
 
 export class WorkspaceIndex {
   readonly graph = new ImportGraph();
+  /**
+   * The words of each file (the content signals). Kept from the texts the index reads anyway; files
+   * whose text it did not read (reused from the store on a warm start, or read by the index workers)
+   * are added by `fillContent` after the build.
+   */
+  readonly content = new ContentIndex();
   private entries = new Map<string, Entry>();
   private configFiles = new Map<string, ConfigEntry>();
   /** Listed files that are not indexed (skipped): they exist for resolution but are not edges. */
@@ -295,6 +305,7 @@ export class WorkspaceIndex {
     const entry = this.entries.get(rel);
     if (!entry) return false;
     entry.dirty = true;
+    this.content.setText(rel, text);
     const refs = this.scan(rel, text, entry.reader);
     if (sameRefs(refs, entry.refs)) return false;
     this.unindexStems(rel, entry);
@@ -326,6 +337,7 @@ export class WorkspaceIndex {
     if (language && !this.languageStates.has(language.id)) void this.loadLanguage(language).then(() => this.readLanguageFiles(language));
     const reader = this.readerOf(rel);
     const entry: Entry = { ...stat, hash: hashText(text), dirty: false, reader, refs: this.scan(rel, text, reader), outcomes: [] };
+    this.content.setText(rel, text);
     this.entries.set(rel, entry);
     this.graph.addFile(rel);
     entry.outcomes = entry.refs.map((ref) => this.resolveRef(rel, entry, ref));
@@ -358,6 +370,7 @@ export class WorkspaceIndex {
     }
     this.unindexStems(rel, entry);
     this.entries.delete(rel);
+    this.content.remove(rel);
     const importers = this.graph.removeFile(rel);
     this.fileSetChanged();
     this.reresolve(importers, (_e, o) => 'to' in o && o.to.includes(rel));
@@ -367,6 +380,27 @@ export class WorkspaceIndex {
   renameFile(oldRel: string, newRel: string): void {
     this.removeFile(oldRel);
     this.addFile(newRel);
+  }
+
+  /**
+   * Reads the words of every indexed file the content index lacks (after a warm start, or files the
+   * index workers read), yielding to the event loop as a build does. Returns how many were read.
+   */
+  async fillContent(signal?: AbortSignal): Promise<number> {
+    let read = 0;
+    let lastYield = now();
+    for (const path of this.graph.files()) {
+      if (this.content.has(path)) continue;
+      const text = this.host.readFile(path);
+      if (text !== undefined) this.content.setText(path, text);
+      read++;
+      if (now() - lastYield > YIELD_EVERY_MS) {
+        if (signal?.aborted) break;
+        await yieldToEventLoop();
+        lastYield = now();
+      }
+    }
+    return read;
   }
 
   /** Does the index read reference edges out of this file (TS/JS, or a language that loaded)? False for a file no language reads. */
@@ -564,6 +598,7 @@ export class WorkspaceIndex {
         continue;
       }
       const hash = hashText(text);
+      run.terms.set(f.path, contentTerms(text));
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);
       const readDone = now();
@@ -642,6 +677,8 @@ export class WorkspaceIndex {
   private installGraph(run: BuildRun): void {
     const t = now();
     for (const p of this.graph.files()) if (!run.entries.has(p)) this.graph.removeFile(p);
+    for (const p of this.content.paths()) if (!run.entries.has(p)) this.content.remove(p);
+    for (const [path, terms] of run.terms) if (run.entries.has(path)) this.content.setTerms(path, terms);
     this.byStem = new Map();
     for (const [path, entry] of run.entries) {
       this.graph.addFile(path);
@@ -882,6 +919,7 @@ function newRun(options: BuildOptions): BuildRun {
     entries: new Map(),
     fresh: new Set(),
     extraction: new Map(),
+    terms: new Map(),
     configsChanged: false,
     reused: 0,
     read: 0,

@@ -17,6 +17,8 @@ import { nameSimilaritySignal } from './nameSimilarity';
 import { pathSimilaritySignal } from './pathSimilarity';
 import { sameStemSignal } from './sameStem';
 import { nameMatchSignal } from './nameMatch';
+import { contentSimilaritySignal } from './contentSimilarity';
+import { contentMatchSignal } from './contentMatch';
 
 // Each signal prepares its own kind of state; the ranker only ever hands a signal the state it prepared.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,6 +39,8 @@ const BY_NAME: Readonly<Record<SignalName, Signal<any>>> = {
   pathSimilarity: pathSimilaritySignal,
   sameStem: sameStemSignal,
   nameMatch: nameMatchSignal,
+  contentSimilarity: contentSimilaritySignal,
+  contentMatch: contentMatchSignal,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -87,7 +87,14 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
         continue;
       }
       const { history, activity } = walk.before(sampled.index, commit.authorEmail);
-      const facts: RankingFacts = { graph, now: commit.time, activity, history, recencyHalfLifeMs: EVAL_RECENCY_HALF_LIFE_MS };
+      const facts: RankingFacts = {
+        graph,
+        now: commit.time,
+        activity,
+        history,
+        content: snapshot.content,
+        recencyHalfLifeMs: EVAL_RECENCY_HALF_LIFE_MS,
+      };
       const isCandidate = (path: string) => files(path) && snapshot.exists(path);
       for (const q of found) {
         queries++;

@@ -5,6 +5,7 @@
  * Reusable by anything that needs "the graph as at commit X" (eval, tune, replay).
  */
 import type { ImportGraph } from '../../core/graph';
+import type { ContentIndex } from '../../core/contentIndex';
 import { isConfigPath } from '../../workspace/sourceHost';
 import { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import { GitObjectReader } from './gitObjectReader';
@@ -38,6 +39,11 @@ export class RepoSnapshot {
     return this.index.graph;
   }
 
+  /** The words of every indexed file at the current commit (the content signals read them). */
+  get content(): ContentIndex {
+    return this.index.content;
+  }
+
   get commit(): string | undefined {
     return this.host.commit;
   }
@@ -54,6 +60,7 @@ export class RepoSnapshot {
     if (!this.built) {
       this.built = true;
       const stats = await this.index.build();
+      await this.index.fillContent();
       return stats.files;
     }
     const relevant = (p: string) => this.files(p) || isConfigPath(p);
@@ -67,6 +74,7 @@ export class RepoSnapshot {
     if (changed.size > REBUILD_ABOVE_CHANGED_FILES || [...changed].some(isConfigPath)) {
       const previous = [...this.index.records()].filter((r) => !changed.has(r.path));
       await this.index.build({ previous });
+      await this.index.fillContent();
       return changed.size;
     }
     // Config files first: a changed tsconfig re-resolves imports, and the files then resolve against it.

@@ -7,6 +7,7 @@
  * visited grouped by repository and in order of their base commit so a snapshot source that moves
  * incrementally from commit to commit does little work; results come back in the log's order.
  */
+import type { ContentIndex } from '../../core/contentIndex';
 import type { ImportGraph } from '../../core/graph';
 import type { HistoryFacts } from '../../core/commitHistory';
 import type { RankingFacts } from '../../core/facts';
@@ -20,6 +21,8 @@ import { errorMessage } from '../../core/errorMessage';
 export interface BaseSnapshot {
   /** The files the index reads at the base commit, with their imports. */
   readonly graph: ImportGraph;
+  /** The words of the files at the base commit (content signals); absent when not indexed. */
+  readonly content?: ContentIndex;
   /** Every file at the base commit (to tell a file the index does not read from one that does not exist). */
   readonly tree: { has(path: string): boolean };
   /** Base commit time, epoch ms. */
@@ -197,6 +200,7 @@ export function momentFacts(moment: ReplayMoment, snapshot: BaseSnapshot, recenc
     activity: moment.activity,
     task: moment.task,
     history: snapshot.history,
+    content: snapshot.content,
     recencyHalfLifeMs,
   };
 }
@@ -211,7 +215,7 @@ export function scoreWith(ranker: ReplayRanker, moment: ReplayMoment, snapshot: 
   const excluded = moment.excluded;
   // Ask for enough that REPLAY_RANK_DEPTH files remain once the excluded ones are filtered out.
   const ranked = ranker
-    .rank({ queryFile: moment.queryFile }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path))
+    .rank({ queryFile: moment.queryFile, taskText: moment.taskText }, facts, REPLAY_RANK_DEPTH + excluded.size, (path) => !excluded.has(path))
     .slice(0, REPLAY_RANK_DEPTH);
   return scoreMoment(ranked, moment.target, moment.relevant);
 }

@@ -53,6 +53,8 @@ export interface ReplayMoment {
   readonly now: number;
   readonly activity: ReadonlyMap<string, FileActivity>;
   readonly task: TaskFacts;
+  /** The session's task in its own words, when it has one (contentMatch). */
+  readonly taskText?: string;
 }
 
 export interface SessionWalk {
@@ -77,7 +79,7 @@ interface TimedEvent {
  * where untimed sessions begin (the base commit's time is the natural choice).
  */
 export function walkSession(
-  session: Pick<RecordedSession, 'id' | 'events'>,
+  session: Pick<RecordedSession, 'id' | 'events' | 'task'>,
   existsAtBase: (path: string) => boolean,
   startTime: number,
   modes: readonly ReplayMode[] = REPLAY_MODES,
@@ -124,6 +126,7 @@ export function walkSession(
       now: visit.time,
       activity: new Map(activity),
       task: sessionTask(session.id, taskFiles),
+      taskText: session.task,
     };
     if (isNew && modes.includes('new')) {
       moments.push({ ...base, mode: 'new', relevant: laterFiles(visits, v, (p) => !seen.has(p)), excluded: new Set(seen) });

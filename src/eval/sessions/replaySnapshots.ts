@@ -57,6 +57,7 @@ export class GitBaseSnapshots implements BaseSnapshots {
     const snapshot = open.snapshot;
     return {
       graph: snapshot.graph,
+      content: snapshot.content,
       tree: { has: (path: string) => snapshot.exists(path) },
       time: history.time,
       history: history.facts,

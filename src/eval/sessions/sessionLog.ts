@@ -1,6 +1,7 @@
 /**
  * Recorded sessions as JSON lines: one session per line,
- *   { "id", "repo", "base_commit", "events": [ { "step", "action", "path", "time"? } ] }
+ *   { "id", "repo", "base_commit", "task"?, "events": [ { "step", "action", "path", "time"? } ] }
+ * ("task": what the person or agent set out to do, in their words; the ranker's contentMatch reads it)
  * with paths relative to the repository root. A session may come from a coding agent's log or from
  * the extension's own activity log (src/memory/sessionExport.ts writes the same format).
  *
@@ -44,6 +45,8 @@ export interface RecordedSession {
   /** As written in the log; the replay resolves it (or replaces it with --repo). */
   readonly repo?: string;
   readonly baseCommit: string;
+  /** What the session set out to do, in its own words, when the log says. */
+  readonly task?: string;
   /** 1-based line of the log. */
   readonly line: number;
   readonly events: readonly SessionEvent[];
@@ -100,6 +103,8 @@ export function parseSessionLine(raw: string, line: number): RecordedSession | M
   if (typeof baseCommit !== 'string' || baseCommit.trim() === '') return { line, reason: "no 'base_commit'" };
   if (value.repo !== undefined && typeof value.repo !== 'string') return { line, reason: "'repo' is not a string" };
   if (!Array.isArray(value.events)) return { line, reason: "no 'events' array" };
+  if (value.task !== undefined && typeof value.task !== 'string') return { line, reason: "'task' is not a string" };
+  const task = typeof value.task === 'string' && value.task.trim() !== '' ? value.task.trim() : undefined;
 
   const repo = value.repo as string | undefined;
   const issues = emptyIssues();
@@ -113,7 +118,7 @@ export function parseSessionLine(raw: string, line: number): RecordedSession | M
     .map((e, i) => ({ e, i }))
     .sort((a, b) => a.e.step - b.e.step || a.i - b.i)
     .map((x) => x.e);
-  return { id, repo, baseCommit: baseCommit.trim(), line, events: ordered, issues };
+  return { id, repo, baseCommit: baseCommit.trim(), ...(task ? { task } : {}), line, events: ordered, issues };
 }
 
 function parseEvent(item: unknown, position: number, repo: string | undefined, issues: SessionIssues): SessionEvent | undefined {

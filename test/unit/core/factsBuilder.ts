@@ -5,6 +5,7 @@
 import { ImportGraph } from '../../../src/core/graph';
 import { historyFacts, type CommitRecord } from '../../../src/core/commitHistory';
 import type { FileActivity, RankingFacts, TaskFacts, TaskFile } from '../../../src/core/facts';
+import { ContentIndex } from '../../../src/core/contentIndex';
 
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 export const MINUTE = 60_000;
@@ -21,6 +22,8 @@ export interface FactsSpec {
   /** Commits, oldest first: files, days before NOW, mine. */
   commits?: { files: string[]; daysAgo?: number; mine?: boolean }[];
   historyNote?: string;
+  /** File texts for the content signals (path -> text); without it contents are not indexed. */
+  content?: Record<string, string>;
 }
 
 export function buildGraph(files: string[] = [], edges: [string, string][] = []): ImportGraph {
@@ -53,5 +56,10 @@ export function buildFacts(spec: FactsSpec = {}, graph = buildGraph(spec.files, 
     files: c.files,
   }));
   const history = commits ? historyFacts(commits, spec.historyNote) : undefined;
-  return { graph, now: NOW, activity, task, history, recencyHalfLifeMs: 2 * HOUR };
+  let content: ContentIndex | undefined;
+  if (spec.content) {
+    content = new ContentIndex();
+    for (const [path, text] of Object.entries(spec.content)) content.setText(path, text);
+  }
+  return { graph, now: NOW, activity, task, history, content, recencyHalfLifeMs: 2 * HOUR };
 }

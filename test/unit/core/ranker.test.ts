@@ -120,7 +120,8 @@ describe('rankFiles', () => {
       commits: [{ files: [Q, 'z/partner.ts'], daysAgo: 1 }],
     });
     const order = (preset: 'debugging' | 'refactoring' | 'default') => rankFiles({ queryFile: Q }, facts, { preset }).map((f) => f.path);
-    assert.deepEqual(order('default'), ['z/partner.ts', 'x/imported.ts', 'y/recent.ts']);
+    // The tuned default puts a file edited a minute ago above an import with no shared history.
+    assert.deepEqual(order('default'), ['z/partner.ts', 'y/recent.ts', 'x/imported.ts']);
     assert.deepEqual(order('refactoring'), ['x/imported.ts', 'z/partner.ts', 'y/recent.ts']);
     assert.deepEqual(order('debugging'), ['z/partner.ts', 'y/recent.ts', 'x/imported.ts']);
     const seed = rankFiles({ queryFile: Q }, facts, { preset: 'seed-0.13' });
@@ -153,7 +154,7 @@ describe('resolveWeights', () => {
 
   it('rejects unknown names, negative and non-finite weights, listing the valid names', () => {
     const valid =
-      /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch$/;
+      /valid signals: relationship, proximity, recency, taskContext, fileType, centrality, coChange, coChangeStrength, recentCoChange, authorCoChange, directoryCoChange, changeFrequency, nameSimilarity, pathSimilarity, sameStem, nameMatch, contentSimilarity, contentMatch$/;
     assert.throws(
       () => resolveWeights('default', { coChnage: 1 }),
       (e: Error) => e instanceof WeightsError && /unknown signal 'coChnage'/.test(e.message) && valid.test(e.message),
@@ -177,7 +178,7 @@ describe('resolveWeights', () => {
     assert.throws(() => rankFiles({ queryFile: Q }, workspace(), { weights: { bogus: 1 } as never }), WeightsError);
   });
 
-  it('presets: seed-0.13 is the original design; default gives history most of the weight', () => {
+  it('presets: seed-0.13 is the original design; default gives history and content most of the weight', () => {
     const seed = PRESETS['seed-0.13'];
     assert.deepEqual(
       SIGNAL_NAMES.filter((s) => seed[s] > 0).map((s) => [s, seed[s]]),
@@ -191,9 +192,11 @@ describe('resolveWeights', () => {
       ],
     );
     const d = PRESETS.default;
-    const history = d.coChange + d.coChangeStrength + d.recentCoChange + d.authorCoChange + d.directoryCoChange;
-    // Among the signals commits can measure (taskContext needs a session, nameMatch typed words).
-    const rest = SIGNAL_NAMES.filter((s) => s !== 'nameMatch' && s !== 'taskContext').reduce((sum, s) => sum + d[s], 0) - history;
+    // Git history's views and the files' words (contentSimilarity) carry most of the weight.
+    const history = d.coChange + d.coChangeStrength + d.recentCoChange + d.authorCoChange + d.directoryCoChange + d.contentSimilarity;
+    // Among the signals commits can measure (taskContext needs a session, nameMatch and contentMatch typed words).
+    const rest =
+      SIGNAL_NAMES.filter((s) => s !== 'nameMatch' && s !== 'contentMatch' && s !== 'taskContext').reduce((sum, s) => sum + d[s], 0) - history;
     assert.ok(history > rest, `history ${history} vs the rest ${rest}`);
     // Every signal the eval measured as helping keeps a weight; taskContext is judged by replay.
     for (const s of ['relationship', 'proximity', 'nameSimilarity', 'pathSimilarity', 'sameStem', 'taskContext'] as const) assert.ok(d[s] > 0, s);

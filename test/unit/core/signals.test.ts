@@ -139,6 +139,20 @@ const MOVES: MoveCase[] = [
     candidate: 'zz/tokenStore.ts',
   },
   {
+    signal: 'contentSimilarity',
+    // Contents are weighed by tuning; give the signal a weight here.
+    weights: { contentSimilarity: 0.5 },
+    before: { content: { [Q]: 'parseDate(localeTable)', [C]: 'renderWidget()', 'lib2/other2.ts': 'parseDate(localeTable)' } },
+    after: { content: { [Q]: 'parseDate(localeTable)', [C]: 'parseDate(localeTable)', 'lib2/other2.ts': 'renderWidget()' } },
+  },
+  {
+    signal: 'contentMatch',
+    weights: { contentMatch: 0.5 },
+    context: { queryFile: Q, taskText: 'why is hoisting broken' },
+    before: { content: { [C]: 'nothing here', 'lib2/other2.ts': 'hoisting hoisting' } },
+    after: { content: { [C]: 'hoisting hoisting', 'lib2/other2.ts': 'nothing here' } },
+  },
+  {
     signal: 'sameStem',
     context: { queryFile: 'app/query.ts' },
     before: { files: ['zz/nothing.test.ts'] },
@@ -453,9 +467,16 @@ describe('signals', () => {
         { files: ['src/auth/token.ts', 'src/util/http.ts'], daysAgo: 10, mine: true },
       ],
       task: { files: { 'src/auth/refreshToken.ts': { visits: 4 }, 'src/util/http.ts': { flagged: true } } },
+      content: {
+        'src/auth/login.ts': 'export async function login(credentials) { return refreshToken(credentials.session) }',
+        'src/auth/token.ts': 'export function refreshToken(session) { return session.token }',
+        'src/util/http.ts': 'export function request(url) { return fetch(url) }',
+        'src/ui/loginButton.tsx': 'login(credentials)',
+        'README.md': 'How to refresh a session token',
+      },
     });
     const contexts: RankingContext[] = [
-      { queryFile: 'src/auth/login.ts', searchTerms: ['token'] },
+      { queryFile: 'src/auth/login.ts', searchTerms: ['token'], taskText: 'refresh the session' },
       { queryFile: 'src/util/index.ts' },
       { openFiles: ['src/auth/login.ts', 'src/auth/token.ts'] },
     ];

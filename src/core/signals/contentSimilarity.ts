@@ -1,0 +1,51 @@
+/**
+ * contentSimilarity: how much of the active file's vocabulary a candidate shares, weighted by
+ * rarity in the workspace — the BM25 score of the candidate against the active file's terms
+ * (identifiers whole and split, words of comments and strings), divided by the best candidate's
+ * (ContentIndex.scores). Evidence names the rarest shared terms: two files that
+ * both speak of `parseDate` and `localeTable` belong together even when no import links them.
+ */
+import { defineSignal, accumulateSparse } from './signal';
+import type { QueryScope } from '../queryScope';
+
+/** How many shared terms the evidence names. */
+const EVIDENCE_TERMS = 3;
+
+interface State {
+  readonly terms: readonly string[];
+  readonly values: ReadonlyMap<number, number>;
+}
+
+const NONE: State = { terms: [], values: new Map() };
+
+function prepare(scope: QueryScope): State {
+  const content = scope.facts.content;
+  if (!content || scope.queryPath === undefined || !content.has(scope.queryPath)) return NONE;
+  const terms = content.termsOf(scope.queryPath);
+  const values = new Map<number, number>();
+  for (const [path, value] of content.scores(terms, scope.queryPath)) {
+    const id = scope.facts.graph.idOf(path);
+    if (id !== undefined) values.set(id, value);
+  }
+  return { terms, values };
+}
+
+export const contentSimilaritySignal = defineSignal<State>({
+  name: 'contentSimilarity',
+  prepare,
+  accumulate: (state, _scope, weight, scores) => accumulateSparse(state.values, weight, scores),
+  evaluate(state, scope, id) {
+    const content = scope.facts.content;
+    if (!content) return { value: 0, evidence: 'file contents not indexed' };
+    if (scope.queryPath === undefined) return { value: 0, evidence: 'no query file' };
+    if (!content.has(scope.queryPath)) return { value: 0, evidence: `the contents of ${baseName(scope.queryPath)} are not indexed` };
+    const value = state.values.get(id) ?? 0;
+    if (value === 0) return { value: 0, evidence: 'no distinctive words in common' };
+    const shared = content.matches(state.terms, scope.facts.graph.pathOf(id), scope.queryPath).slice(0, EVIDENCE_TERMS);
+    return { value, evidence: `shares ${shared.map((m) => m.display).join(', ')}` };
+  },
+});
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

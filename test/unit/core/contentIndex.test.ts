@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { contentTerms, queryTerms, MAX_TERMS_PER_FILE } from '../../../src/core/contentTerms';
+import { ContentIndex } from '../../../src/core/contentIndex';
+
+describe('contentTerms', () => {
+  it('keeps whole identifiers and their camelCase and snake_case words, lowercase', () => {
+    const { terms, display } = contentTerms('const parseDate = (locale_table) => tz;');
+    assert.deepEqual(terms, ['parsedate', 'parse', 'date', 'localetable', 'locale', 'table']);
+    assert.equal(display.get('parsedate'), 'parseDate');
+    assert.equal(display.get('localetable'), 'locale_table');
+  });
+
+  it('drops keywords, short words and counts repeats', () => {
+    const counted = contentTerms('return hoisting; // hoisting again\nif (x) { hoisting }');
+    assert.deepEqual(counted.terms, ['hoisting', 'again']);
+    assert.deepEqual(counted.counts, [3, 1]);
+  });
+
+  it('caps the distinct terms of one file', () => {
+    const text = Array.from({ length: MAX_TERMS_PER_FILE + 50 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i.toString(36)}q`).join(' ');
+    assert.equal(contentTerms(text).terms.length, MAX_TERMS_PER_FILE);
+  });
+
+  it('reads free text like identifiers', () => {
+    assert.deepEqual(queryTerms('How does vi.mock hoisting work?'), ['does', 'mock', 'hoisting', 'work']);
+  });
+});
+
+describe('ContentIndex', () => {
+  function index(files: Record<string, string>): ContentIndex {
+    const content = new ContentIndex();
+    for (const [path, text] of Object.entries(files)) content.setText(path, text);
+    return content;
+  }
+
+  it('scores files sharing rare terms above files sharing none', () => {
+    const content = index({
+      'a.ts': 'export function parseDate(localeTable) {}',
+      'b.ts': 'import { parseDate } from "./a"; parseDate(localeTable)',
+      'c.ts': 'export const unrelatedThing = 1',
+    });
+    const scores = content.scores(content.termsOf('a.ts'), 'a.ts');
+    assert.ok((scores.get('b.ts') ?? 0) > 0);
+    assert.equal(scores.get('c.ts'), undefined);
+    assert.equal(scores.get('a.ts'), undefined, 'the query file is not its own candidate');
+  });
+
+  it('gives rarer shared terms more weight', () => {
+    const common = Array.from({ length: 10 }, (_, i) => [`f${i}.ts`, 'shared widget']);
+    const content = index({ ...Object.fromEntries(common), 'q.ts': 'widget zebra', 'rare.ts': 'zebra', 'often.ts': 'widget' });
+    const scores = content.scores(content.termsOf('q.ts'), 'q.ts');
+    assert.ok(scores.get('rare.ts')! > scores.get('often.ts')!);
+  });
+
+  it('updates one file on edit, rename and removal', () => {
+    const content = index({ 'a.ts': 'alphaBeta', 'b.ts': 'alphaBeta' });
+    assert.ok(content.scores(['alphabeta'], 'a.ts').has('b.ts'));
+    content.setText('b.ts', 'gammaDelta');
+    assert.equal(content.scores(['alphabeta'], 'a.ts').size, 0);
+    content.rename('b.ts', 'c.ts');
+    assert.deepEqual(content.termsOf('c.ts').sort(), ['delta', 'gamma', 'gammadelta']);
+    assert.deepEqual(content.termsOf('b.ts'), []);
+    content.remove('c.ts');
+    assert.equal(content.size, 1);
+    assert.equal(content.scores(['gammadelta']).size, 0);
+  });
+
+  it('lists the matched terms of a file, rarest first, with counts and the written form', () => {
+    const content = index({ 'a.ts': 'parseDate parseDate tz_offset', 'b.ts': 'parseDate', 'c.ts': 'parseDate' });
+    const found = content.matches(['parsedate', 'tzoffset'], 'a.ts');
+    assert.deepEqual(
+      found.map((m) => [m.display, m.count]),
+      [
+        ['tz_offset', 1],
+        ['parseDate', 2],
+      ],
+    );
+  });
+
+  it('skips terms found in too many files', () => {
+    const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.ts`, 'everywhere']));
+    const content = index(files);
+    assert.equal(content.scores(['everywhere']).size, 0);
+  });
+});
