@@ -49,11 +49,12 @@ function formatWeight(weight: number | undefined): string {
 }
 
 /**
- * Rows of the open table at most: a hover is about a dozen lines high before it scrolls, and on real
- * repositories eight to ten signals contribute, several with evidence that wraps. The smallest
- * contributions beyond these fold into the closed part with the signals at 0.
+ * Rows of the open table at most: a hover is about a dozen lines high before it scrolls (the import
+ * hover also has a heading line), and on real repositories eight to ten signals contribute, several
+ * with evidence that wraps. The smallest contributions beyond these fold into the closed part with
+ * the signals at 0. Six rows still scrolled the import hover on zod; five fit both.
  */
-export const MAX_OPEN_ROWS = 6;
+export const MAX_OPEN_ROWS = 5;
 
 /** The folded line's text: "+ 6 signals at 0", or "+ 2 smaller signals, 6 at 0". */
 export function atZeroSummary(count: number, smaller = 0): string {

@@ -169,7 +169,8 @@ describe('Engine', () => {
 
   it('ranks any file, says when no reference edges are read for it, and why a skipped file is not indexed', async () => {
     writeFileSync(join(root, 'README.md'), '# App\nSee src/app.ts\n');
-    writeFileSync(join(root, 'src/auth/notes.xyz'), 'login flow notes\n');
+    // Words it shares with no other file: only its folder relates it (shared words would rank by contentSimilarity).
+    writeFileSync(join(root, 'src/auth/notes.xyz'), 'ideas for later\n');
     writeFileSync(join(root, 'src/logo.bin'), 'a\0b');
     const engine = await open({ db: false });
     await engine.index();
