@@ -4,7 +4,7 @@
  * contents, divided by the best file's. nameMatch compares the same words with
  * paths; this finds the file that mentions 'hoisting' four times whatever it is called.
  */
-import { defineSignal, accumulateSparse } from './signal';
+import { defineSignal, accumulateSparse, byGraphId } from './signal';
 import type { QueryScope } from '../queryScope';
 import { queryTerms } from '../contentTerms';
 
@@ -25,12 +25,7 @@ function prepare(scope: QueryScope): State {
   const content = scope.facts.content;
   const terms = requestWords(scope);
   if (!content || terms.length === 0) return { ...NONE, terms };
-  const values = new Map<number, number>();
-  for (const [path, value] of content.scores(terms)) {
-    const id = scope.facts.graph.idOf(path);
-    if (id !== undefined) values.set(id, value);
-  }
-  return { terms, values };
+  return { terms, values: byGraphId(content.scores(terms), scope) };
 }
 
 export const contentMatchSignal = defineSignal<State>({

@@ -5,7 +5,7 @@
  * (ContentIndex.scores). Evidence names the rarest shared terms: two files that
  * both speak of `parseDate` and `localeTable` belong together even when no import links them.
  */
-import { defineSignal, accumulateSparse } from './signal';
+import { defineSignal, accumulateSparse, byGraphId } from './signal';
 import type { QueryScope } from '../queryScope';
 
 /** How many shared terms the evidence names. */
@@ -22,12 +22,7 @@ function prepare(scope: QueryScope): State {
   const content = scope.facts.content;
   if (!content || scope.queryPath === undefined || !content.has(scope.queryPath)) return NONE;
   const terms = content.termsOf(scope.queryPath);
-  const values = new Map<number, number>();
-  for (const [path, value] of content.scores(terms, scope.queryPath)) {
-    const id = scope.facts.graph.idOf(path);
-    if (id !== undefined) values.set(id, value);
-  }
-  return { terms, values };
+  return { terms, values: byGraphId(content.scores(terms, scope.queryPath), scope) };
 }
 
 export const contentSimilaritySignal = defineSignal<State>({

@@ -27,6 +27,16 @@ export function defineSignal<State>(signal: Signal<State>): Signal<State> {
   return signal;
 }
 
+/** Path-keyed values (a content index's scores) as a sparse map by graph id; paths not in the graph are dropped. */
+export function byGraphId(values: ReadonlyMap<string, number>, scope: QueryScope): Map<number, number> {
+  const byId = new Map<number, number>();
+  for (const [path, value] of values) {
+    const id = scope.facts.graph.idOf(path);
+    if (id !== undefined) byId.set(id, value);
+  }
+  return byId;
+}
+
 /** Adds weight * value for the ids of a sparse map. */
 export function accumulateSparse(values: ReadonlyMap<number, number>, weight: number, scores: Float64Array): void {
   for (const [id, value] of values) if (value > 0) scores[id] += weight * value;
