@@ -158,7 +158,12 @@ async function main(): Promise<void> {
   );
   if (repoAt >= 0) {
     const workspace = await realWorkspace(args[repoAt + 1]);
-    console.log(row(timeQueries(workspace)));
+    // The same workspace without file contents, in the same run: what the content signals cost.
+    const withoutContent = { ...workspace, label: `${workspace.label} (no contents)`, facts: { ...workspace.facts, content: undefined } };
+    const plain = timeQueries(withoutContent);
+    console.log(row(plain));
+    const full = timeQueries(workspace);
+    console.log(`${row(full)}  x${(full.cpuMedianMs / plain.cpuMedianMs).toFixed(2)} cpu median with contents`);
   }
   let base: Timing | undefined;
   for (const n of [1_000, 10_000, 100_000]) {

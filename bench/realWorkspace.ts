@@ -18,6 +18,7 @@ export async function loadRealWorkspace(root: string, now: number): Promise<{ la
     now,
     activity: new Map(),
     history: historyFacts(history.commits, history.note),
+    content: index.content,
     recencyHalfLifeMs: 2 * 3_600_000,
   };
   const name = root.replace(/\/+$/, '').split('/').pop();
