@@ -89,9 +89,15 @@ const SETTING_KEYS = Object.keys(manifest.contributes.configuration.properties).
 
 /**
  * Rank by structure only: the recency and task signals would (rightly) lift the files a test opened
- * itself; order assertions about imports must not depend on them.
+ * itself, and the content signals the files that share its words (a test file repeats the names it
+ * tests); order assertions about imports must not depend on them.
  */
-export const STRUCTURE_ONLY: Readonly<Record<string, unknown>> = { 'weights.recency': 0, 'weights.taskContext': 0 };
+export const STRUCTURE_ONLY: Readonly<Record<string, unknown>> = {
+  'weights.recency': 0,
+  'weights.taskContext': 0,
+  'weights.contentSimilarity': 0,
+  'weights.contentMatch': 0,
+};
 
 /**
  * Gives every test of the calling describe block a clean workbench: before it, and again after it
