@@ -11,7 +11,9 @@ import type { EdgeKind } from '../core/graph';
 import { extractImports } from './extractImports';
 import type { LanguageSupport, WorkspaceView } from './languages/language';
 import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
-import { dirnameRel, isDeclarationPath, joinRel } from './sourceHost';
+import { stripQueryAndHash } from './languages/relativePath';
+import { joinPath } from './languages/resolving';
+import { dirnameRel, isDeclarationPath } from './sourceHost';
 
 /** A reference as the index keeps it (and the store, without `module`: see routeOf). */
 export interface Reference {
@@ -65,10 +67,9 @@ export function scanReferences(path: string, text: string, reader: string, langu
 
 /** A relative path reference ('./app.component.html', '../x.css?inline') -> the workspace path it names. */
 export function relativeTarget(from: string, specifier: string): string | undefined {
-  const bare = specifier.replace(/[?#].*$/, '');
+  const bare = stripQueryAndHash(specifier);
   if (!bare.startsWith('./') && !bare.startsWith('../')) return undefined;
-  const target = joinRel(dirnameRel(from), bare);
-  return target === '' || target.startsWith('..') ? undefined : target;
+  return joinPath(dirnameRel(from), bare) || undefined;
 }
 
 /**

@@ -14,7 +14,8 @@
  */
 import type { EdgeKind } from '../../core/graph';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { dirOf, isLocalPath, resolveLocalPath } from './relativePath';
+import { isLocalPath, resolveLocalPath } from './relativePath';
+import { dirOf } from './resolving';
 
 export type StyleDialect = 'css' | 'scss' | 'sass' | 'less';
 

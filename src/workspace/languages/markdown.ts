@@ -16,7 +16,8 @@ import { extractImports } from '../extractImports';
 import type { EdgeKind } from '../../core/graph';
 import { scanMarkup } from './html';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { dirOf, isLocalPath, joinPath, resolveLocalPath, stripQueryAndHash } from './relativePath';
+import { isLocalPath, resolveLocalPath, stripQueryAndHash } from './relativePath';
+import { dirOf, joinPath } from './resolving';
 import { locateImports } from './scriptBlocks';
 
 const MARKDOWN_EXTENSION = /\.(?:md|markdown|mdown|mkd|mdx)$/i;
@@ -252,7 +253,7 @@ export function resolveDocumentReference(from: string, reference: ScannedReferen
   const isRst = RST_EXTENSION.test(from);
   const candidates = reference.kind !== 'link' ? (base: string) => [base] : isRst ? RST_DOC_CANDIDATES : DOCUMENT_CANDIDATES;
   if (!isRst || !reference.specifier.startsWith('/')) return resolveLocalPath(from, reference.specifier, workspace, candidates);
-  const base = joinPath(sphinxSourceFolder(from, workspace), reference.specifier);
+  const base = joinPath(sphinxSourceFolder(from, workspace), reference.specifier.slice(1));
   return base === undefined
     ? []
     : candidates(base)

@@ -6,6 +6,7 @@
  * `b.html`) or to the site's root (`/favicon.png`), sometimes with a `?query` or `#fragment`, and
  * each accepts a short list of candidate files per path (a stylesheet partial, a folder's index page).
  */
+import { dirOf, joinPath } from './resolving';
 import type { WorkspaceView } from './language';
 
 /** `https:`, `mailto:`, `data:`, `javascript:`, `sass:` ...; one-letter schemes are Windows drives, not URLs. */
@@ -27,28 +28,6 @@ export function isLocalPath(written: string): boolean {
 export function stripQueryAndHash(written: string): string {
   const cut = written.search(/[?#]/);
   return cut < 0 ? written : written.slice(0, cut);
-}
-
-/** The folder of a workspace-relative file path ('' for a file at the root). */
-export function dirOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
-}
-
-/**
- * `rel` joined onto folder `dir` with `.` and `..` segments applied (a leading '/' is one more empty
- * segment); undefined when it climbs above the workspace root.
- */
-export function joinPath(dir: string, rel: string): string | undefined {
-  const parts = dir === '' ? [] : dir.split('/');
-  for (const segment of rel.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(segment);
-  }
-  return parts.join('/');
 }
 
 /** Percent-escapes undone (`my%20notes.txt`), or the text itself when it is not valid escaping. */
@@ -94,7 +73,7 @@ export function resolveLocalPath(
   if (!isLocalPath(written)) return [];
   const path = decodePath(stripQueryAndHash(written.trim()));
   if (path === '' || path === '/') return [];
-  const bases = path.startsWith('/') ? siteRoots(from).map((root) => joinPath(root, path)) : [joinPath(dirOf(from), path)];
+  const bases = path.startsWith('/') ? siteRoots(from).map((root) => joinPath(root, path.slice(1))) : [joinPath(dirOf(from), path)];
   for (const base of bases) {
     if (base === undefined || base === '') continue;
     const found = candidates(base).find((candidate) => workspace.hasFile(candidate));

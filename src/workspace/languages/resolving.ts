@@ -3,12 +3,10 @@
  * workspace-relative with '/' separators; '' is the workspace root.
  */
 import type { WorkspaceView } from './language';
+import { dirnameRel } from '../sourceHost';
 
 /** The folder of a path ('' for a file at the root). */
-export function dirOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
-}
+export const dirOf: (path: string) => string = dirnameRel;
 
 /** The last segment of a path. */
 export function baseOf(path: string): string {
