@@ -82,4 +82,23 @@ describe('ContentIndex', () => {
     const content = index(files);
     assert.equal(content.scores(['everywhere']).size, 0);
   });
+
+  it("answers the same twice and after a removed file's slot is reused (nothing left over between queries)", () => {
+    const content = index({ 'q.ts': 'zebraStripe okapi', 'a.ts': 'zebraStripe', 'b.ts': 'okapi okapi', 'c.ts': 'zebraStripe okapi' });
+    const first = content.scores(content.termsOf('q.ts'), 'q.ts');
+    assert.deepEqual(content.scores(content.termsOf('q.ts'), 'q.ts'), first);
+    content.remove('c.ts');
+    content.setText('d.ts', 'okapi');
+    const after = content.scores(content.termsOf('q.ts'), 'q.ts');
+    assert.deepEqual([...after.keys()].sort(), ['a.ts', 'b.ts', 'd.ts']);
+    assert.equal(Math.max(...after.values()), 1, 'the best candidate scores 1');
+    assert.ok(after.get('b.ts')! > after.get('d.ts')!, 'two okapis beat one');
+  });
+
+  it("keeps counts above the postings' cap ranked by BM25 saturation, and the full count in matches", () => {
+    const content = index({ 'q.ts': 'okapi', 'many.ts': 'okapi '.repeat(1000), 'few.ts': 'okapi '.repeat(3) });
+    const scores = content.scores(['okapi'], 'q.ts');
+    assert.ok(scores.get('many.ts')! > scores.get('few.ts')!);
+    assert.equal(content.matches(['okapi'], 'many.ts')[0].count, 1000);
+  });
 });

@@ -1,0 +1,165 @@
+/**
+ * What the file contents cost: the content index's build time and memory at 1k, 10k and 100k
+ * files, next to the graph's, and the rank time with and without contents on the same workspace.
+ * Prints figures and ratios within one run; never passes or fails.
+ *
+ *   node --expose-gc --import tsx bench/contentIndex.ts [--sizes 1000,10000] --texts /path/a.git /path/b.git ...
+ *
+ * The texts are real: every text blob at HEAD of the given git repositories (bare mirrors are
+ * fine), read once with `git cat-file --batch`, binaries and files over 1 MB left out, as the
+ * index does. A workspace of n files takes the first n of them; when n exceeds what the
+ * repositories hold, the texts are used again, in two ways that bound the truth from both sides:
+ *   - "repeated": copies keep their words, so the vocabulary stops growing (too few terms);
+ *   - "own words": every identifier of a copy gets a copy number (`parseDate` -> `parseDate3`), so
+ *     the vocabulary grows linearly with the files (too many; real vocabularies grow slower).
+ * The graph, history and activity are bench/rank's synthetic workspace of the same size, each file
+ * given one of the texts, so the rank times include the graph and history signals as in use.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { ContentIndex } from '../src/core/contentIndex';
+import { contentTerms, type TermCounts } from '../src/core/contentTerms';
+import { isBinary } from '../src/workspace/extractFile';
+import { syntheticWorkspace, timeQueries } from './rank';
+
+const MAX_BLOB_BYTES = 1024 * 1024;
+const DEFAULT_SIZES = [1_000, 10_000, 100_000];
+/** Mentioned by the budget this bench checks: at 10k files, at most this much extra heap and index time. */
+const BUDGET_10K_MB = 50;
+const BUDGET_10K_MS = 1000;
+
+/** Every text blob at HEAD of one repository, through one `git cat-file --batch` process. */
+async function blobTexts(gitDir: string): Promise<string[]> {
+  const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-l', 'HEAD'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ids: string[] = [];
+  for (const line of listing.split('\n')) {
+    const m = /^\d+ blob ([0-9a-f]+)\s+(\d+)\t/.exec(line);
+    if (m && Number(m[2]) <= MAX_BLOB_BYTES) ids.push(m[1]);
+  }
+  const child = spawn('git', ['--git-dir', gitDir, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stdin.end(ids.join('\n') + '\n');
+  await new Promise((resolve) => child.on('close', resolve));
+  const all = Buffer.concat(chunks);
+  const texts: string[] = [];
+  let at = 0;
+  while (at < all.length) {
+    const headerEnd = all.indexOf(10, at);
+    const size = Number(all.subarray(at, headerEnd).toString('latin1').split(' ')[2]);
+    const text = all.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8');
+    if (!isBinary(text)) texts.push(text);
+    at = headerEnd + 1 + size + 1;
+  }
+  return texts;
+}
+
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/** The terms of text i of a workspace of n files, by the policy for texts used more than once. */
+function termsFor(texts: readonly TermCounts[], i: number, ownWords: boolean): TermCounts {
+  const base = texts[i % texts.length];
+  const copy = Math.floor(i / texts.length);
+  if (copy === 0 || !ownWords) return base;
+  return { terms: base.terms.map((t) => `${t}${copy}`), counts: base.counts, display: new Map() };
+}
+
+interface Row {
+  readonly label: string;
+  readonly files: number;
+  readonly graphMb: number;
+  readonly contentMb: number;
+  readonly termsMs: number;
+  readonly insertMs: number;
+  readonly rankPlain: number;
+  readonly rankContent: number;
+}
+
+function measure(n: number, texts: readonly string[], counted: readonly TermCounts[], ownWords: boolean, label: string): Row {
+  const h0 = heapMb();
+  const workspace = syntheticWorkspace(n);
+  const h1 = heapMb();
+  // Term extraction is timed on the real texts (the repeated policy re-reads them), insertion separately.
+  const c0 = process.cpuUsage();
+  const termsPerFile: TermCounts[] = [];
+  for (let i = 0; i < n; i++) termsPerFile.push(i < counted.length ? contentTerms(texts[i]) : termsFor(counted, i, ownWords));
+  const extracted = Math.min(n, counted.length);
+  // Extraction for the copies is counted as if their texts were read: the per-file cost of the originals.
+  const termsMs = (cpuMs(c0) * n) / extracted;
+  const content = new ContentIndex();
+  const c1 = process.cpuUsage();
+  workspace.files.forEach((file, i) => content.setTerms(file, termsPerFile[i]));
+  const insertMs = cpuMs(c1);
+  termsPerFile.length = 0;
+  const h2 = heapMb();
+  const plain = timeQueries(workspace);
+  const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
+  return {
+    label,
+    files: n,
+    graphMb: h1 - h0,
+    contentMb: h2 - h1,
+    termsMs,
+    insertMs,
+    rankPlain: plain.cpuMedianMs,
+    rankContent: full.cpuMedianMs,
+  };
+}
+
+function print(row: Row, base: Row | undefined): void {
+  const growth = base
+    ? `  x${(row.contentMb / base.contentMb).toFixed(1)} memory, x${((row.termsMs + row.insertMs) / (base.termsMs + base.insertMs)).toFixed(1)} time for x${(row.files / base.files).toFixed(0)} files`
+    : '';
+  console.log(
+    `${row.label.padEnd(34)} heap: graph+history ${row.graphMb.toFixed(1).padStart(6)} MB, contents ${row.contentMb.toFixed(1).padStart(6)} MB (x${(row.contentMb / row.graphMb).toFixed(2)} of the graph's)  ` +
+      `build cpu: terms ${row.termsMs.toFixed(0).padStart(6)} ms + index ${row.insertMs.toFixed(0).padStart(5)} ms  ` +
+      `rank cpu median ${row.rankPlain.toFixed(2)} ms -> ${row.rankContent.toFixed(2)} ms with contents (x${(row.rankContent / row.rankPlain).toFixed(2)})${growth}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const sizesAt = args.indexOf('--sizes');
+  const sizes = sizesAt >= 0 ? args[sizesAt + 1].split(',').map(Number) : DEFAULT_SIZES;
+  const at = args.indexOf('--texts');
+  const repos = at >= 0 ? args.slice(at + 1).filter((a) => !a.startsWith('--')) : [];
+  if (repos.length === 0) {
+    console.error('usage: node --expose-gc --import tsx bench/contentIndex.ts --texts REPO.git [REPO.git ...]');
+    process.exit(2);
+  }
+  if (typeof (globalThis as { gc?: unknown }).gc !== 'function') console.log('(run with node --expose-gc for heap figures after a full GC)');
+  const texts: string[] = [];
+  for (const repo of repos) texts.push(...(await blobTexts(repo)));
+  const megabytes = texts.reduce((sum, t) => sum + t.length, 0) / 1024 / 1024;
+  console.log(
+    `content index benchmark: ${texts.length.toLocaleString('en-US')} real texts (${megabytes.toFixed(0)} MB) from ${repos.length} repositories, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  );
+  const counted = texts.map((t) => contentTerms(t));
+  let base: Row | undefined;
+  for (const n of sizes) {
+    const policies = n <= texts.length ? [false] : [false, true];
+    for (const ownWords of policies) {
+      const label =
+        n <= texts.length ? `${n.toLocaleString('en-US')} files` : `${n.toLocaleString('en-US')} files, ${ownWords ? 'own words' : 'repeated'}`;
+      const row = measure(n, texts, counted, ownWords, label);
+      print(row, base);
+      base ??= row;
+      if (n === 10_000) {
+        const ms = row.termsMs + row.insertMs;
+        console.log(
+          `${''.padEnd(34)} 10k budget: contents ${row.contentMb.toFixed(1)} MB of ${BUDGET_10K_MB} MB, ${ms.toFixed(0)} ms of ${BUDGET_10K_MS} ms extra index time`,
+        );
+      }
+    }
+  }
+}
+
+void main();
