@@ -48,6 +48,17 @@ const posting = (doc: number, tf: number): number => doc * (TF_MAX + 1) + Math.m
 const postingDoc = (p: number): number => Math.floor(p / (TF_MAX + 1));
 const postingTf = (p: number): number => p % (TF_MAX + 1);
 
+/** How a query's terms are counted. */
+export interface TermQuery {
+  /** A file whose own occurrences do not count (the active file, when its own terms are the query). */
+  readonly exclude?: string;
+  /**
+   * Keep terms found in more than MAX_DOCUMENT_SHARE of the files: a task or search has a few words,
+   * each of them meant, and BM25's idf already discounts the common ones.
+   */
+  readonly keepCommon?: boolean;
+}
+
 export class ContentIndex {
   private readonly termIds = new Map<string, number>();
   private readonly termText: string[] = [];
@@ -171,11 +182,11 @@ export class ContentIndex {
    * share of the query's own score, .648 with that share alone (at .10). Terms in too many files,
    * or in no file but `exclude`, are skipped. Returns path -> value, only for files above 0.
    */
-  scores(terms: readonly string[], exclude?: string): Map<string, number> {
+  scores(terms: readonly string[], query: TermQuery = {}): Map<string, number> {
     const result = new Map<string, number>();
-    const weighted = this.weightedTerms(terms, exclude);
+    const weighted = this.weightedTerms(terms, query);
     if (weighted.length === 0) return result;
-    const excludeId = exclude === undefined ? -1 : (this.docIds.get(exclude) ?? -1);
+    const excludeId = query.exclude === undefined ? -1 : (this.docIds.get(query.exclude) ?? -1);
     const avgLength = this.totalLength / Math.max(1, this.docIds.size);
     if (this.scratch.length < this.docs.length) this.scratch = new Float64Array(this.docs.length * 2);
     const acc = this.scratch;
@@ -201,14 +212,14 @@ export class ContentIndex {
   }
 
   /** The terms of `terms` that one file contains, rarest first, with their counts there. */
-  matches(terms: readonly string[], path: string, exclude?: string): TermMatch[] {
+  matches(terms: readonly string[], path: string, query: TermQuery = {}): TermMatch[] {
     const id = this.docIds.get(path);
     if (id === undefined) return [];
     const doc = this.docs[id]!;
     const position = new Map<number, number>();
     doc.terms.forEach((t, i) => position.set(t, i));
     const found: TermMatch[] = [];
-    for (const { id: t, idf } of this.weightedTerms(terms, exclude)) {
+    for (const { id: t, idf } of this.weightedTerms(terms, query)) {
       const at = position.get(t);
       if (at === undefined) continue;
       const term = this.termText[t];
@@ -218,9 +229,9 @@ export class ContentIndex {
   }
 
   /** Query terms known to the index, not too common, with their idf; `exclude`'s own occurrence is not counted. */
-  private weightedTerms(terms: readonly string[], exclude?: string): { id: number; idf: number }[] {
-    const limit = this.documentLimit();
-    const excludeId = exclude === undefined ? undefined : this.docIds.get(exclude);
+  private weightedTerms(terms: readonly string[], query: TermQuery): { id: number; idf: number }[] {
+    const limit = query.keepCommon ? Infinity : this.documentLimit();
+    const excludeId = query.exclude === undefined ? undefined : this.docIds.get(query.exclude);
     // One set of the excluded file's terms, not a scan of its list per query term (2,000 x 2,000).
     const excluded = excludeId === undefined ? undefined : new Set(this.docs[excludeId]!.terms);
     const out: { id: number; idf: number }[] = [];

@@ -56,8 +56,8 @@ const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskCo
  * .351 / .334 and MRR .232 / .216 / .211 / .196 / .187, where co-change-only reaches .346 / .196.
  * .15 is the largest value that still beats every baseline on both. nameMatch and contentMatch only
  * score with typed search words or task text, which commits do not have: nameMatch keeps its
- * hand-set .5; contentMatch .03, a tie-breaker, since no weight helped on the recorded sessions with
- * their task text (docs/RANKING.md, "contentMatch").
+ * hand-set .5; contentMatch .3, chosen with `replay` on the recorded sessions with their task text
+ * (MRR .313 against .292 without the task; docs/RANKING.md, "contentMatch").
  */
 const DEFAULT = weights({
   contentSimilarity: 0.261,
@@ -77,7 +77,7 @@ const DEFAULT = weights({
   changeFrequency: 0,
   taskContext: 0.15,
   nameMatch: 0.5,
-  contentMatch: 0.03,
+  contentMatch: 0.3,
 });
 
 /**

@@ -25,7 +25,7 @@ function prepare(scope: QueryScope): State {
   const content = scope.facts.content;
   const terms = requestWords(scope);
   if (!content || terms.length === 0) return { ...NONE, terms };
-  return { terms, values: byGraphId(content.scores(terms), scope) };
+  return { terms, values: byGraphId(content.scores(terms, { keepCommon: true }), scope) };
 }
 
 export const contentMatchSignal = defineSignal<State>({
@@ -38,7 +38,7 @@ export const contentMatchSignal = defineSignal<State>({
     if (!content) return { value: 0, evidence: 'file contents not indexed' };
     const value = state.values.get(id) ?? 0;
     if (value === 0) return { value: 0, evidence: 'mentions none of the words' };
-    const [top, ...rest] = content.matches(state.terms, scope.facts.graph.pathOf(id));
+    const [top, ...rest] = content.matches(state.terms, scope.facts.graph.pathOf(id), { keepCommon: true });
     const times = top.count === 1 ? 'once' : `${top.count} times`;
     return { value, evidence: `mentions '${top.display}' ${times}${rest.length > 0 ? ` (+${rest.length} more)` : ''}` };
   },

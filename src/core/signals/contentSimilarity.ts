@@ -22,7 +22,7 @@ function prepare(scope: QueryScope): State {
   const content = scope.facts.content;
   if (!content || scope.queryPath === undefined || !content.has(scope.queryPath)) return NONE;
   const terms = content.termsOf(scope.queryPath);
-  return { terms, values: byGraphId(content.scores(terms, scope.queryPath), scope) };
+  return { terms, values: byGraphId(content.scores(terms, { exclude: scope.queryPath }), scope) };
 }
 
 export const contentSimilaritySignal = defineSignal<State>({
@@ -36,7 +36,7 @@ export const contentSimilaritySignal = defineSignal<State>({
     if (!content.has(scope.queryPath)) return { value: 0, evidence: `the contents of ${baseName(scope.queryPath)} are not indexed` };
     const value = state.values.get(id) ?? 0;
     if (value === 0) return { value: 0, evidence: 'no distinctive words in common' };
-    const shared = content.matches(state.terms, scope.facts.graph.pathOf(id), scope.queryPath).slice(0, EVIDENCE_TERMS);
+    const shared = content.matches(state.terms, scope.facts.graph.pathOf(id), { exclude: scope.queryPath }).slice(0, EVIDENCE_TERMS);
     return { value, evidence: `shares ${shared.map((m) => m.display).join(', ')}` };
   },
 });

@@ -39,7 +39,7 @@ describe('ContentIndex', () => {
       'b.ts': 'import { parseDate } from "./a"; parseDate(localeTable)',
       'c.ts': 'export const unrelatedThing = 1',
     });
-    const scores = content.scores(content.termsOf('a.ts'), 'a.ts');
+    const scores = content.scores(content.termsOf('a.ts'), { exclude: 'a.ts' });
     assert.ok((scores.get('b.ts') ?? 0) > 0);
     assert.equal(scores.get('c.ts'), undefined);
     assert.equal(scores.get('a.ts'), undefined, 'the query file is not its own candidate');
@@ -48,15 +48,15 @@ describe('ContentIndex', () => {
   it('gives rarer shared terms more weight', () => {
     const common = Array.from({ length: 10 }, (_, i) => [`f${i}.ts`, 'shared widget']);
     const content = index({ ...Object.fromEntries(common), 'q.ts': 'widget zebra', 'rare.ts': 'zebra', 'often.ts': 'widget' });
-    const scores = content.scores(content.termsOf('q.ts'), 'q.ts');
+    const scores = content.scores(content.termsOf('q.ts'), { exclude: 'q.ts' });
     assert.ok(scores.get('rare.ts')! > scores.get('often.ts')!);
   });
 
   it('updates one file on edit, rename and removal', () => {
     const content = index({ 'a.ts': 'alphaBeta', 'b.ts': 'alphaBeta' });
-    assert.ok(content.scores(['alphabeta'], 'a.ts').has('b.ts'));
+    assert.ok(content.scores(['alphabeta'], { exclude: 'a.ts' }).has('b.ts'));
     content.setText('b.ts', 'gammaDelta');
-    assert.equal(content.scores(['alphabeta'], 'a.ts').size, 0);
+    assert.equal(content.scores(['alphabeta'], { exclude: 'a.ts' }).size, 0);
     content.rename('b.ts', 'c.ts');
     assert.deepEqual(content.termsOf('c.ts').sort(), ['delta', 'gamma', 'gammadelta']);
     assert.deepEqual(content.termsOf('b.ts'), []);
@@ -85,11 +85,11 @@ describe('ContentIndex', () => {
 
   it("answers the same twice and after a removed file's slot is reused (nothing left over between queries)", () => {
     const content = index({ 'q.ts': 'zebraStripe okapi', 'a.ts': 'zebraStripe', 'b.ts': 'okapi okapi', 'c.ts': 'zebraStripe okapi' });
-    const first = content.scores(content.termsOf('q.ts'), 'q.ts');
-    assert.deepEqual(content.scores(content.termsOf('q.ts'), 'q.ts'), first);
+    const first = content.scores(content.termsOf('q.ts'), { exclude: 'q.ts' });
+    assert.deepEqual(content.scores(content.termsOf('q.ts'), { exclude: 'q.ts' }), first);
     content.remove('c.ts');
     content.setText('d.ts', 'okapi');
-    const after = content.scores(content.termsOf('q.ts'), 'q.ts');
+    const after = content.scores(content.termsOf('q.ts'), { exclude: 'q.ts' });
     assert.deepEqual([...after.keys()].sort(), ['a.ts', 'b.ts', 'd.ts']);
     assert.equal(Math.max(...after.values()), 1, 'the best candidate scores 1');
     assert.ok(after.get('b.ts')! > after.get('d.ts')!, 'two okapis beat one');
@@ -97,8 +97,18 @@ describe('ContentIndex', () => {
 
   it("keeps counts above the postings' cap ranked by BM25 saturation, and the full count in matches", () => {
     const content = index({ 'q.ts': 'okapi', 'many.ts': 'okapi '.repeat(1000), 'few.ts': 'okapi '.repeat(3) });
-    const scores = content.scores(['okapi'], 'q.ts');
+    const scores = content.scores(['okapi'], { exclude: 'q.ts' });
     assert.ok(scores.get('many.ts')! > scores.get('few.ts')!);
     assert.equal(content.matches(['okapi'], 'many.ts')[0].count, 1000);
+  });
+
+  it("keeps a query's common words when asked (a task's every word is meant)", () => {
+    const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.ts`, i < 3 ? 'email email' : 'email']));
+    const content = index(files);
+    assert.equal(content.scores(['email']).size, 0);
+    const kept = content.scores(['email'], { keepCommon: true });
+    assert.equal(kept.size, 30);
+    assert.equal(kept.get('f0.ts'), 1, 'the file that mentions it most is first');
+    assert.equal(content.matches(['email'], 'f0.ts', { keepCommon: true })[0].count, 2);
   });
 });
