@@ -55,14 +55,28 @@ export function termTokens(terms: readonly string[]): string[] {
 }
 
 /**
- * The basename before the first dot, lowercase: `auth.test.ts` -> 'auth'. Undefined for `index`
- * files (every folder has one, so sharing it says nothing) and dotfiles.
+ * What the languages without `.test.` names put around a stem to mark a test or a private module:
+ * Python's `test_x.py` and `_x.py`, Go's `x_test.go`, `XTest.java`. Stripped so that a test and
+ * its subject share a stem as `x.test.ts` and `x.ts` do (docs/RANKING.md, "sameStem").
+ */
+const STEM_AFFIXES = /^_+|_+$|^test_(?=.)|(?<=.)_test$|(?<=[a-z0-9])Tests?$/g;
+
+/** Names every folder or package may have, so sharing one says nothing: `index.ts`, `__init__.py`, Rust's `mod.rs`. */
+const FOLDER_ENTRY_STEMS: ReadonlySet<string> = new Set(['index', '__init__', 'mod']);
+
+/**
+ * The basename before the first dot, lowercase, test and private-module affixes dropped:
+ * `auth.test.ts`, `test_auth.py`, `_auth.py`, `auth_test.go` and `AuthTest.java` -> 'auth'. Undefined
+ * for a folder's entry file (`index.ts`, `__init__.py`, `mod.rs`: every folder may have one, so sharing
+ * it says nothing) and dotfiles.
  */
 export function fileStem(path: string): string | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.indexOf('.');
-  const stem = (dot < 0 ? name : name.slice(0, dot)).toLowerCase();
-  return stem === '' || stem === 'index' ? undefined : stem;
+  const written = dot < 0 ? name : name.slice(0, dot);
+  if (FOLDER_ENTRY_STEMS.has(written.toLowerCase())) return undefined;
+  const stem = written.replace(STEM_AFFIXES, '').toLowerCase();
+  return stem === '' ? undefined : stem;
 }
 
 /** |a ∩ b| / |a ∪ b| of two duplicate-free lists; 0 when both are empty. */

@@ -26,6 +26,28 @@ describe('nameTokens', () => {
     assert.equal(fileStem('.eslintrc.json'), undefined);
   });
 
+  it('a test and its subject share a stem in the languages without `.test.` names', () => {
+    assert.equal(fileStem('tests/client/test_client.py'), 'client');
+    assert.equal(fileStem('httpx/_client.py'), 'client');
+    assert.equal(fileStem('command_test.go'), 'command');
+    assert.equal(fileStem('src/main/java/AuthTest.java'), 'auth');
+    assert.equal(fileStem('AuthTests.cs'), 'auth');
+    assert.equal(fileStem('styles/_vars.scss'), 'vars');
+  });
+
+  it('stems keep names that only look like affixes', () => {
+    assert.equal(fileStem('Latest.java'), 'latest');
+    assert.equal(fileStem('test.ts'), 'test');
+    assert.equal(fileStem('my_test_util.py'), 'my_test_util');
+    assert.equal(fileStem('contest.ts'), 'contest');
+  });
+
+  it('folder entry files have no stem: __init__.py and mod.rs as index.ts', () => {
+    assert.equal(fileStem('pkg/__init__.py'), undefined);
+    assert.equal(fileStem('src/parser/mod.rs'), undefined);
+    assert.equal(fileStem('pkg/__main__.py'), 'main');
+  });
+
   it('jaccard and tree distance', () => {
     assert.equal(jaccard(['a', 'b'], ['b', 'c']), 1 / 3);
     assert.equal(jaccard([], []), 0);

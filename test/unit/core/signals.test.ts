@@ -383,6 +383,14 @@ describe('signals', () => {
       assert.equal(evaluate('sameStem', ctx, facts, 'src/token.test.ts').value, 1);
     });
 
+    it("sameStem pairs Python's and Go's tests with their subjects, next door above a parallel folder", () => {
+      const facts = buildFacts({ files: ['httpx/_client.py', 'tests/test_client.py', 'tests/test_models.py', 'cmd/args.go', 'cmd/args_test.go'] });
+      const python = { queryFile: 'httpx/_client.py' };
+      assert.equal(evaluate('sameStem', python, facts, 'tests/test_client.py').value, 1 / 3);
+      assert.equal(evaluate('sameStem', python, facts, 'tests/test_models.py').value, 0);
+      assert.equal(evaluate('sameStem', { queryFile: 'cmd/args_test.go' }, facts, 'cmd/args.go').value, 1);
+    });
+
     it('huge degree: a hub of 5,000 importers', () => {
       const leaves = Array.from({ length: 5000 }, (_, i) => `leaves/l${String(i).padStart(4, '0')}.ts`);
       const facts = buildFacts({ edges: leaves.map((l): [string, string] => [l, 'core/hub.ts']) });
