@@ -108,6 +108,7 @@ function listingMain(): void {
   console.log('\nper language (every file, last run)');
   for (const line of readerLines(all[all.length - 1].readers ?? {})) console.log(line);
   console.log(`  skipped: ${all[all.length - 1].extra!.skipped}`);
+  console.log(`  phases: ${all[all.length - 1].extra!.phases}`);
 }
 
 function main(): void {
@@ -238,7 +239,7 @@ async function listingPhase(include: ((rel: string) => boolean) | undefined): Pr
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped } };
+  return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped, phases: phases(stats) } };
 }
 
 async function workersPhase(): Promise<PhaseResult> {
