@@ -9,11 +9,13 @@
  * Otherwise:
  *
  * Each contender runs in its own child process so its peak RSS is its own:
- *   ours      full index (in-thread), then per-edit updateFile on --edits files (an import added)
+ *   ours      full index of every file (in-thread), as the product builds it (TS/JS imports, other
+ *             languages' references, every file's words), then per-edit updateFile on --edits files
+ *             (an import added)
  *   workers   full index with the worker pool (bundled here with esbuild), when --workers
  *   warm      cold build, warm build from the cold build's records, then again after touching
  *             (mtime only, as a branch switch does) and editing (content) --touch files, when --warm
- *   tsmorph   Project with the root tsconfig's options + our file list, getImportDeclarations /
+ *   tsmorph   Project with the root tsconfig's options + our TS/JS files, getImportDeclarations /
  *             getExportDeclarations + getModuleSpecifierSourceFile; per-edit replaceWithText + re-query
  * Then the edge sets are compared (missing / extra against ts-morph, with examples and reasons).
  * Prints figures and ratios; never pass/fail.
@@ -106,6 +108,7 @@ function listingMain(): void {
   console.log('\nper language (every file, last run)');
   for (const line of readerLines(all[all.length - 1].readers ?? {})) console.log(line);
   console.log(`  skipped: ${all[all.length - 1].extra!.skipped}`);
+  console.log(`  phases: ${all[all.length - 1].extra!.phases}`);
 }
 
 function main(): void {
@@ -164,14 +167,17 @@ function compareEdges(ours: PhaseResult, tsm: PhaseResult): void {
   const extra = [...ourSet.values()].filter((e) => !theirSet.has(key(e)));
   const reasons = new Map<string, [string, string, string][]>();
   for (const e of extra) {
-    const reason =
-      e[2] === 'dynamic' || e[2] === 'require'
-        ? e[2]
-        : /(^|\/)\./.test(e[0])
-          ? 'dot-directory importer'
-          : e[2] === 'type-only' && /\.d\.[cm]?ts$/.test(e[0])
-            ? 'from a .d.ts (ts-morph resolves declarations lazily)'
-            : 'other (per-folder tsconfig, workspace package, bundler fallback)';
+    const reason = !isSourcePath(e[0])
+      ? 'from a file ts-morph does not read (not TS/JS)'
+      : !isSourcePath(e[1])
+        ? 'to a file that is not TS/JS (styles, templates, data)'
+        : e[2] === 'dynamic' || e[2] === 'require'
+          ? e[2]
+          : /(^|\/)\./.test(e[0])
+            ? 'dot-directory importer'
+            : e[2] === 'type-only' && /\.d\.[cm]?ts$/.test(e[0])
+              ? 'from a .d.ts (ts-morph resolves declarations lazily)'
+              : 'other (per-folder tsconfig, workspace package, bundler fallback)';
     reasons.set(reason, [...(reasons.get(reason) ?? []), e]);
   }
   console.log('\nedge agreement with ts-morph');
@@ -233,7 +239,7 @@ async function listingPhase(include: ((rel: string) => boolean) | undefined): Pr
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped } };
+  return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped, phases: phases(stats) } };
 }
 
 async function workersPhase(): Promise<PhaseResult> {
@@ -306,8 +312,8 @@ async function warmPhase(): Promise<PhaseResult> {
 
 async function tsMorphPhase(): Promise<PhaseResult> {
   const { Project } = await import('ts-morph');
-  // The same file list as ours, so the comparison is about extraction and resolution only.
-  const discovery = await new DiskSourceHost(root).listFiles();
+  // Our TS/JS files (ours indexes every file; ts-morph reads TS/JS only), so the comparison is about extraction and resolution.
+  const discovery = await new DiskSourceHost(root, { include: isSourcePath }).listFiles();
   const paths = discovery.files.filter((f) => f.size <= 1024 * 1024 && !/\.min\.[cm]?js$/.test(f.path)).map((f) => f.path);
   const tsconfig = args.tsconfig
     ? resolve(root, String(args.tsconfig))

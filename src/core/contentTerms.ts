@@ -5,11 +5,6 @@
  * workspace (see contentIndex.ts) decides which words carry meaning, not a per-language grammar.
  */
 
-/** A run of identifier characters: letters, digits, `_` and `$`, starting with a letter, `_` or `$`. */
-const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
-/** camelCase / PascalCase / ACRONYMWord parts of an identifier. */
-const PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
-
 /** Words shorter than this say little on their own ('id', 'fn', 'x'). */
 export const MIN_TERM_LENGTH = 3;
 /** Only the head of a very large file is read: its vocabulary is established well before that. */
@@ -45,33 +40,122 @@ export interface TermCounts {
   readonly display: ReadonlyMap<string, string>;
 }
 
-/** The distinct terms of a text with their counts. Pure; never throws. */
+/**
+ * The distinct terms of a text with their counts. Pure; never throws.
+ *
+ * Identifiers are runs of letters, digits, `_` and `$` that start with a letter, `_` or `$` (ASCII:
+ * any other character ends one). Their parts are upper-case runs not followed by a lower-case
+ * letter ("HTTP" in "HTTPServer") and an optional capital with the lower-case run after it
+ * ("Server", "parse"); digits, `_` and `$` separate parts. An identifier of more than one part is
+ * also a term whole (lower case, `_` and `$` dropped, digits kept), before its parts. One pass over
+ * character codes: this runs on every file the index reads.
+ */
 export function contentTerms(text: string): TermCounts {
   const head = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
-  const index = new Map<string, number>();
-  const terms: string[] = [];
-  const counts: number[] = [];
-  const display = new Map<string, string>();
-  const add = (term: string, written?: string): void => {
-    if (term.length < MIN_TERM_LENGTH || STOP_WORDS.has(term)) return;
-    const at = index.get(term);
+  const counter = new TermCounter();
+  /** Start and end of each part of the current identifier, in pairs. */
+  const parts: number[] = [];
+  const n = head.length;
+  let i = 0;
+  while (i < n) {
+    if (!isIdentifierStart(head.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < n && isIdentifierPart(head.charCodeAt(end))) end++;
+    // Shorter identifiers have no term: neither whole nor in parts.
+    if (end - i >= MIN_TERM_LENGTH) addIdentifier(head, i, end, parts, counter);
+    i = end;
+  }
+  return { terms: counter.terms, counts: counter.counts, display: counter.display };
+}
+
+/** The terms of one text in order of first appearance, with their counts. */
+class TermCounter {
+  readonly terms: string[] = [];
+  readonly counts: number[] = [];
+  readonly display = new Map<string, string>();
+  private readonly index = new Map<string, number>();
+
+  add(term: string, written?: string): void {
+    const at = this.index.get(term);
     if (at !== undefined) {
-      if (counts[at] < 0xffff) counts[at]++;
+      if (this.counts[at] < 0xffff) this.counts[at]++;
       return;
     }
-    if (terms.length >= MAX_TERMS_PER_FILE) return;
-    index.set(term, terms.length);
-    terms.push(term);
-    counts.push(1);
-    if (written !== undefined && written !== term) display.set(term, written);
-  };
-  for (const match of head.matchAll(IDENTIFIER)) {
-    const identifier = match[0];
-    const parts = identifier.match(PART) ?? [];
-    if (parts.length > 1) add(identifier.toLowerCase().replace(/[_$]/g, ''), identifier);
-    for (const part of parts) add(part.toLowerCase());
+    if (this.terms.length >= MAX_TERMS_PER_FILE || STOP_WORDS.has(term)) return;
+    this.index.set(term, this.terms.length);
+    this.terms.push(term);
+    this.counts.push(1);
+    if (written !== undefined && written !== term) this.display.set(term, written);
   }
-  return { terms, counts, display };
+}
+
+/** Adds the identifier head[start, end) whole (when it has more than one part) and its parts of at least MIN_TERM_LENGTH letters. */
+function addIdentifier(head: string, start: number, end: number, parts: number[], counter: TermCounter): void {
+  parts.length = 0;
+  splitParts(head, start, end, parts);
+  if (parts.length > 2) {
+    const identifier = head.slice(start, end);
+    const whole = identifier.toLowerCase().replace(SEPARATORS, '');
+    if (whole.length >= MIN_TERM_LENGTH) counter.add(whole, identifier);
+  }
+  for (let k = 0; k < parts.length; k += 2) {
+    if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) counter.add(head.slice(parts[k], parts[k + 1]).toLowerCase());
+  }
+}
+
+const SEPARATORS = /[_$]/g;
+
+/** Pushes the bounds of each part of the identifier head[start, end) onto `parts`, in order. */
+function splitParts(head: string, start: number, end: number, parts: number[]): void {
+  let p = start;
+  while (p < end) {
+    const c = head.charCodeAt(p);
+    if (isLower(c)) {
+      const to = lowerRunEnd(head, p + 1, end);
+      parts.push(p, to);
+      p = to;
+    } else if (isUpper(c)) {
+      let q = p + 1;
+      while (q < end && isUpper(head.charCodeAt(q))) q++;
+      if (q < end && isLower(head.charCodeAt(q))) {
+        // "HTTPServer": "HTTP", then "Server"; a single capital starts "Server" itself.
+        if (q - p > 1) parts.push(p, q - 1);
+        const to = lowerRunEnd(head, q + 1, end);
+        parts.push(q - 1, to);
+        p = to;
+      } else {
+        parts.push(p, q);
+        p = q;
+      }
+    } else p++;
+  }
+}
+
+function lowerRunEnd(head: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isLower(head.charCodeAt(i))) i++;
+  return i;
+}
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+/** A letter, `_` or `$`. */
+function isIdentifierStart(c: number): boolean {
+  return isLower(c) || isUpper(c) || c === 95 || c === 36;
+}
+
+/** A letter, digit, `_` or `$`. */
+function isIdentifierPart(c: number): boolean {
+  return isIdentifierStart(c) || (c >= 48 && c <= 57);
 }
 
 /** The words of free text (a task, search terms) as content terms: split like identifiers, stop words dropped. */

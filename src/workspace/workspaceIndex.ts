@@ -37,7 +37,7 @@ import {
   scanReferences,
   type Reference,
 } from './fileReferences';
-import { LANGUAGES } from './languages';
+import { createLanguages } from './languages';
 import type { LanguageSupport } from './languages/language';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type UnresolvedKind } from './resolveSpecifier';
 import {
@@ -258,8 +258,8 @@ export class WorkspaceIndex {
   constructor(
     readonly host: SourceHost,
     private readonly log: (message: string) => void = () => {},
-    /** The languages whose references are read besides TS/JS (tests pass their own). */
-    private readonly languages: readonly LanguageSupport[] = LANGUAGES,
+    /** The languages whose references are read besides TS/JS: this index's own (tests pass theirs). */
+    readonly languages: readonly LanguageSupport[] = createLanguages(),
   ) {
     this.last = {
       root: host.root,

@@ -17,26 +17,37 @@ import { createPython } from './python';
 import { createRuby } from './ruby';
 import { createRust } from './rust';
 
-export const LANGUAGES: readonly LanguageSupport[] = [
-  // Code: hand-written scanners (bench/languageScan.ts), resolvers per language's module system.
-  createPython(),
-  createGo(),
-  createRust(),
-  createJava(),
-  createC(),
-  createCSharp(),
-  createRuby(),
-  createPhp(),
-  // Web: stylesheets, pages and components, documents, JSON configs.
-  css,
-  html,
-  vue,
-  svelte,
-  astro,
-  markdown,
-  restructuredText,
-  json,
-];
+/**
+ * A fresh set of every language, in the order that decides which one reads a file. Each workspace
+ * folder's index makes its own: a resolver keeps facts built from its folder (Python package roots,
+ * go.mod module paths, Cargo crates, Java source roots, include folders), and one set shared by the
+ * folders of a multi-root workspace would rebuild them whenever the folder asking changed.
+ */
+export function createLanguages(): LanguageSupport[] {
+  return [
+    // Code: hand-written scanners (bench/languageScan.ts), resolvers per language's module system.
+    createPython(),
+    createGo(),
+    createRust(),
+    createJava(),
+    createC(),
+    createCSharp(),
+    createRuby(),
+    createPhp(),
+    // Web: stylesheets, pages and components, documents, JSON configs (no per-workspace facts).
+    css,
+    html,
+    vue,
+    svelte,
+    astro,
+    markdown,
+    restructuredText,
+    json,
+  ];
+}
+
+/** One set for questions about paths alone (`languageOf`); indexes make their own (createLanguages). */
+export const LANGUAGES: readonly LanguageSupport[] = createLanguages();
 
 /** The language that reads the file at this workspace-relative path, if any. */
 export function languageOf(path: string): LanguageSupport | undefined {

@@ -47,6 +47,7 @@ const INLINE_LINK =
 
 function inlineLinks(prose: string): ScannedReference[] {
   const found: ScannedReference[] = [];
+  if (!prose.includes('](')) return found; // every link has one: most documents are read without the regex
   const re = new RegExp(INLINE_LINK.source, INLINE_LINK.flags);
   for (let m = re.exec(prose); m; m = re.exec(prose)) {
     const destinationStart = m.index + m[0].lastIndexOf(m[2], m[0].length - 1);
@@ -61,6 +62,7 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\n?[ \t]*(<[^>\n]*>|\S+)
 
 function referenceDefinitions(prose: string): ScannedReference[] {
   const found: ScannedReference[] = [];
+  if (!prose.includes(']:')) return found; // every definition has one
   for (const m of prose.matchAll(REFERENCE_DEFINITION)) {
     const destinationStart = m.index + m[0].length - m[1].length;
     pushDestination(found, m[1], destinationStart, IMAGE_EXTENSION.test(stripQueryAndHash(m[1])) ? 'asset' : 'link');
@@ -83,14 +85,19 @@ function blankSpans(text: string, spans: readonly (readonly [number, number])[])
   const parts: string[] = [];
   let at = 0;
   for (const [start, end] of spans) {
-    parts.push(
-      text.slice(at, start),
-      text.slice(start, end).replace(/[^\n]+/g, (run) => ' '.repeat(run.length)),
-    );
+    parts.push(text.slice(at, start), blank(text.slice(start, end)));
     at = end;
   }
   parts.push(text.slice(at));
   return parts.join('');
+}
+
+/** `text` with every character but newlines turned into a space. */
+function blank(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => ' '.repeat(line.length))
+    .join('\n');
 }
 
 /** The line starts of `text` with each line's content (no newline). */
@@ -163,10 +170,13 @@ function blankInlineCode(text: string): string {
   const spans: [number, number][] = [];
   const runs = /`+/g;
   const paragraphEnd = /\n[ \t]*\n/g;
+  /** The closing run for each opening run's length (documents use a few lengths, many times). */
+  const closers = new Map<number, RegExp>();
   for (let m = runs.exec(text); m; m = runs.exec(text)) {
     paragraphEnd.lastIndex = m.index;
     const limit = paragraphEnd.exec(text)?.index ?? text.length;
-    const closer = new RegExp(`(?<!\`)\`{${m[0].length}}(?!\`)`, 'g');
+    let closer = closers.get(m[0].length);
+    if (!closer) closers.set(m[0].length, (closer = new RegExp(`(?<!\`)\`{${m[0].length}}(?!\`)`, 'g')));
     closer.lastIndex = m.index + m[0].length;
     const close = closer.exec(text);
     if (!close || close.index >= limit) continue;

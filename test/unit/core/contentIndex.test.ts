@@ -10,6 +10,14 @@ describe('contentTerms', () => {
     assert.equal(display.get('localetable'), 'locale_table');
   });
 
+  it('splits acronyms, digits, `_` and `$` as identifier parts and ends identifiers at other characters', () => {
+    assert.deepEqual(contentTerms('JSONParser').terms, ['jsonparser', 'json', 'parser']);
+    assert.deepEqual(contentTerms('utf8Decode').terms, ['utf8decode', 'utf', 'decode']);
+    assert.deepEqual(contentTerms('XMLHttpRequest2Go $row_ID').terms, ['xmlhttprequest2go', 'xml', 'request', 'rowid', 'row']);
+    assert.deepEqual(contentTerms('caféTable 42frame').terms, ['caf', 'table', 'frame']);
+    assert.equal(contentTerms('XMLHttpRequest2Go').display.get('xmlhttprequest2go'), 'XMLHttpRequest2Go');
+  });
+
   it('drops keywords, short words and counts repeats', () => {
     const counted = contentTerms('return hoisting; // hoisting again\nif (x) { hoisting }');
     assert.deepEqual(counted.terms, ['hoisting', 'again']);
