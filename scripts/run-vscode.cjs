@@ -31,7 +31,7 @@ const opt = (name, fallback) => {
 const ext = path.resolve(opt('ext', '.'));
 const tests = opt('tests') && path.resolve(opt('tests'));
 const out = path.resolve(opt('out', path.join(CI_DIR, 'out')));
-const timeoutMs = Number(opt('timeout', 900)) * 1000;
+const timeoutMs = Number(opt('timeout', 1800)) * 1000;
 const t0 = Date.now();
 const log = (...a) => console.log(`[run-vscode ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Screenshot test: opens the extension in a real VS Code and writes into media/ (or --out DIR):
-//   view-tooltip.png  the Related Files view for the opened file with a row's score tooltip open
-//   quick-pick.png    "Go to Related File…" with a search word
-//   import-hover.png  the hover over an import specifier of the opened file
+//   view-tooltip.png     the Related Files view for the opened file with a row's score tooltip open
+//   quick-pick.png       "Go to Related File…" with a search word
+//   reference-hover.png  the hover over a reference of the opened file (an import specifier, a link...)
 // By default on a copy of the fixture workspace (given a small git history so the co-change signals have
 // evidence); with --folder on a real checkout, in place:
-//   node scripts/screenshots.cjs --folder /tmp/zod-shot --open packages/zod/src/v4/classic/schemas.ts --search errors --import ../core/index.js
+//   node scripts/screenshots.cjs --folder /tmp/zod-shot --open packages/zod/src/v4/classic/schemas.ts --search errors --reference ../core/index.js
+// Any file the hover serves works, not only TS/JS: --shots picks the pictures (view,pick,hover; default all)
+// and --prefix names them apart, e.g. a Markdown link of a checkout's README:
+//   node scripts/screenshots.cjs --folder /tmp/kit-shot --open README.md --reference CHANGELOG.md --shots view,hover --prefix markdown-
 // Each step checks what is on screen (rows, table header, re-ranked first item, hover title) and the
 // script exits non-zero when something is missing, so the README never shows a broken state. It never
 // types into the workbench (commands run through scripts/vscode-driver.cjs), and it fails if any file of
@@ -24,7 +27,8 @@ const opt = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback;
 };
 /** What the default run shows on the fixture: login.ts, the word "base64", the './token' import. */
-const FIXTURE = { open: 'src/auth/login.ts', search: 'base64', importSpecifier: './token' };
+const FIXTURE = { open: 'src/auth/login.ts', search: 'base64', reference: './token' };
+const SHOTS = ['view', 'pick', 'hover'];
 const OUT = path.resolve(opt('out', path.join(REPO, 'media')));
 const t0 = Date.now();
 const log = (...a) => console.log(`[screenshots ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -102,6 +106,63 @@ function textPoint(page, text) {
   }, text);
 }
 
+/** 1. The view, with the tooltip of its first row. */
+async function viewShot(page, firstRow, file) {
+  await firstRow.hover();
+  const tooltip = await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
+  await expectVisible(page, tooltip.locator('summary', { hasText: /signals?( at 0)?/ }), 'the folded "+ N signals at 0" line in the tooltip', 5000);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: file });
+  log('saved', path.basename(file));
+  await page.mouse.move(900, 700);
+}
+
+/** 2. The quick pick, opened with a search word that re-ranks it. */
+async function pickShot(page, driver, search, file) {
+  await page.mouse.move(900, 700);
+  await driver.run('relatedFiles.goToRelatedFile', search);
+  // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
+  await expectVisible(
+    page,
+    page
+      .locator('.quick-input-list .monaco-list-row')
+      .first()
+      .filter({ hasText: /\d\.\d{3}/ })
+      .filter({ hasText: /match/ }),
+    `ranked quick pick items re-ranked by "${search}"`,
+  );
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: file });
+  log('saved', path.basename(file));
+  await driver.run('workbench.action.closeQuickOpen');
+  await page.waitForTimeout(800);
+}
+
+/**
+ * 3. The hover over a reference in the editor (`reference`: its text as shown, e.g. './token').
+ * The editor re-renders its lines while it tokenizes, so hover by position and retry.
+ */
+async function hoverShot(page, reference, file) {
+  const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
+  for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
+    const point = await textPoint(page, reference);
+    if (point) {
+      await page.mouse.move(point.x - 6, point.y);
+      await page.mouse.move(point.x, point.y);
+    } else {
+      await page.waitForTimeout(1000);
+    }
+    await hover
+      .first()
+      .waitFor({ state: 'visible', timeout: 15000 })
+      .catch(() => {});
+  }
+  await expectVisible(page, hover, `the hover over ${reference}`, 5000);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: file });
+  log('saved', path.basename(file));
+}
+
 async function main() {
   const missing = missingPieces();
   if (missing.length) {
@@ -110,12 +171,23 @@ async function main() {
   }
   const given = opt('folder');
   const openRel = opt('open', given ? undefined : FIXTURE.open);
+  const shots = opt('shots', SHOTS.join(',')).split(',');
+  const prefix = opt('prefix', '');
   const search = opt('search', given ? undefined : FIXTURE.search);
-  const importSpecifier = opt('import', given ? undefined : FIXTURE.importSpecifier);
-  if (!openRel || !search || !importSpecifier) {
-    console.error('screenshots: with --folder, also give --open FILE (relative), --search WORD and --import SPECIFIER (one the file imports)');
+  // --import: the option's name before the hover served every language.
+  const reference = opt('reference', opt('import', given ? undefined : FIXTURE.reference));
+  const unknown = shots.filter((s) => !SHOTS.includes(s));
+  if (unknown.length > 0 || /[\\/]/.test(prefix)) {
+    console.error(`screenshots: --shots takes ${SHOTS.join(',')} (got ${unknown.join(',') || 'none'}); --prefix is a file-name prefix`);
     return 2;
   }
+  if (!openRel || (shots.includes('pick') && !search) || (shots.includes('hover') && !reference)) {
+    console.error(
+      'screenshots: with --folder, also give --open FILE (relative), --search WORD (for the pick) and --reference TEXT (a reference the file makes, for the hover)',
+    );
+    return 2;
+  }
+  const shotPath = (name) => path.join(OUT, `${prefix}${name}.png`);
   fs.mkdirSync(OUT, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-shots-'));
   let folder;
@@ -144,7 +216,8 @@ async function main() {
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 60000 });
     log('workbench loaded,', openRel, 'open');
 
-    // 1. The view, with the tooltip of its first row. Collapsing the folder tree gives the view the sidebar's height.
+    // The view's first ranked row says the index is ready, whichever shots are taken. Collapsing the
+    // folder tree gives the view the sidebar's height.
     await focusView(page, driver, REPO, 'Related Files', scratch);
     await page
       .locator('.pane-header', { hasText: path.basename(folder) })
@@ -159,62 +232,21 @@ async function main() {
       600000,
     );
     await page.waitForTimeout(1000);
-    await firstRow.hover();
-    const tooltip = await expectVisible(page, page.locator('.monaco-hover, .workbench-hover', { hasText: 'contribution' }), 'the score tooltip');
-    await expectVisible(page, tooltip.locator('summary', { hasText: /signals?( at 0)?/ }), 'the folded "+ N signals at 0" line in the tooltip', 5000);
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(OUT, 'view-tooltip.png') });
-    log('saved view-tooltip.png');
+    if (shots.includes('view')) await viewShot(page, firstRow, shotPath('view-tooltip'));
 
-    // 2. The quick pick, opened with a search word that re-ranks it.
-    await page.mouse.move(900, 700);
-    await driver.run('relatedFiles.goToRelatedFile', search);
-    // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
-    await expectVisible(
-      page,
-      page
-        .locator('.quick-input-list .monaco-list-row')
-        .first()
-        .filter({ hasText: /\d\.\d{3}/ })
-        .filter({ hasText: /match/ }),
-      `ranked quick pick items re-ranked by "${search}"`,
-    );
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: path.join(OUT, 'quick-pick.png') });
-    log('saved quick-pick.png');
-    await driver.run('workbench.action.closeQuickOpen');
-    await page.waitForTimeout(800);
+    if (shots.includes('pick')) await pickShot(page, driver, search, shotPath('quick-pick'));
 
-    // 3. The hover over an import specifier in the editor.
-    // The editor re-renders its lines while it tokenizes, so hover by position and retry.
-    const hover = page.locator('.monaco-hover', { hasText: 'Related Files' });
-    for (let attempt = 1; attempt <= 6 && !(await hover.first().isVisible()); attempt++) {
-      const point = await textPoint(page, importSpecifier);
-      if (point) {
-        await page.mouse.move(point.x - 6, point.y);
-        await page.mouse.move(point.x, point.y);
-      } else {
-        await page.waitForTimeout(1000);
-      }
-      await hover
-        .first()
-        .waitFor({ state: 'visible', timeout: 15000 })
-        .catch(() => {});
-    }
-    await expectVisible(page, hover, 'the import hover', 5000);
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: path.join(OUT, 'import-hover.png') });
-    log('saved import-hover.png');
+    if (shots.includes('hover')) await hoverShot(page, reference, shotPath('reference-hover'));
   } finally {
     await browser?.context.close().catch(() => {});
     await server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   if (!checkUnchanged(folder, before, 'screenshots')) {
-    console.log('3 passed, 1 failed');
+    console.log(`${shots.length} passed, 1 failed`);
     return 1;
   }
-  console.log('4 passed, 0 failed');
+  console.log(`${shots.length + 1} passed, 0 failed`);
   return 0;
 }
 

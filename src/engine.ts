@@ -7,7 +7,7 @@
  * Data flows one way: events (edits, views, file changes) -> engine state -> RankingFacts ->
  * rankFiles -> RankedFile[] -> faces. The engine is Node-only (no `vscode`).
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ImportGraph } from './core/graph';
 import type { RankingContext, RankingFacts } from './core/facts';
 import { historyFacts, type HistoryFacts } from './core/commitHistory';
@@ -38,6 +38,7 @@ import type {
   PresetName,
   RankAnswer,
   RankRequest,
+  ReferenceAt,
   SessionLogExport,
   TaskInfo,
 } from './engineApi';
@@ -467,6 +468,12 @@ export class Engine implements EngineApi {
       preset: request.preset ?? this.options.preset,
       weights: mergeWeights(this.options.weights, request.weights),
     });
+  }
+
+  referenceAt(file: string, offset: number, text?: string): ReferenceAt | undefined {
+    const where = this.locate(file);
+    const found = where?.folder.index.referenceAt(where.rel, offset, text);
+    return found && where && { ...found, targets: found.targets.map((t) => join(where.folder.root, t)) };
   }
 
   listFiles(root: string): readonly string[] {

@@ -9,10 +9,11 @@
 import type { RankedFile, SignalName } from './core/ranking';
 import type { AgentLogRow, AgentReadKind, AgentSource, RankingLogRow } from './store/records';
 import type { PresetName } from './core/presets';
+import type { ReferenceAt } from './workspace/fileReferences';
 
 export type { AgentLogRow, AgentReadKind, AgentSource };
 
-export type { PresetName };
+export type { PresetName, ReferenceAt };
 
 export interface Logger {
   info(message: string): void;
@@ -150,6 +151,13 @@ export interface EngineApi {
   rank(request: RankRequest): RankAnswer;
   /** The breakdown of one candidate for one query (hover over an import). */
   explain(file: string, candidate: string, request?: Omit<RankRequest, 'file'>): { rank: number; file: RankedFile } | undefined;
+  /**
+   * The reference written at `offset` of `file` (in `text`, the editor's unsaved text; in the file on
+   * disk when absent), read by the file's language and resolved as the index resolves it; undefined
+   * when no reference is there or the file is not indexed. TS/JS files answer for their extras
+   * (Angular `templateUrl`, `new URL(...)`), not their imports.
+   */
+  referenceAt(file: string, offset: number, text?: string): ReferenceAt | undefined;
   startTask(name: string): TaskInfo;
   endTask(): TaskInfo | undefined;
   renameTask(name: string): TaskInfo | undefined;

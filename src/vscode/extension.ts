@@ -10,7 +10,8 @@ import { RelatedFilesController } from './relatedFilesController';
 import { EditorSync } from './editorSync';
 import { IndexStatusBar } from './statusBar';
 import { RelatedFilePicker } from './relatedFilePicker';
-import { HOVER_LANGUAGES, ImportHoverProvider } from './importHover';
+import { ReferenceHoverProvider } from './referenceHover';
+import { hoverLanguageIds } from './hoverLanguages';
 import { registerCommands } from './commands';
 import { registerReportCommands } from './reportCommands';
 import { updateTaskContext } from './taskCommands';
@@ -26,7 +27,7 @@ export interface RelatedFilesExtension {
   readonly controller: RelatedFilesController;
   readonly picker: RelatedFilePicker;
   readonly statusBar: IndexStatusBar;
-  readonly hover: ImportHoverProvider;
+  readonly hover: ReferenceHoverProvider;
   /** Milliseconds spent inside activate(). */
   readonly activationMs: number;
 }
@@ -52,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   const controller = new RelatedFilesController(host, view, getSettings, log, previewing);
   const sync = new EditorSync(host, previewing);
   const statusBar = new IndexStatusBar(host);
-  const hover = new ImportHoverProvider(() => host.engine, getSettings);
+  const hover = new ReferenceHoverProvider(() => host.engine, getSettings);
 
   stopEngine = () => host.dispose();
   context.subscriptions.push(
@@ -64,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     statusBar,
     picker,
     vscode.languages.registerHoverProvider(
-      HOVER_LANGUAGES.map((language) => ({ scheme: 'file', language })),
+      hoverLanguageIds().map((language) => ({ scheme: 'file', language })),
       hover,
     ),
     ...registerCommands({ host, controller, picker, log, settings: getSettings, presetWeights: (name) => PRESETS[name] }),

@@ -9,7 +9,7 @@
  */
 import type { EdgeKind } from '../core/graph';
 import { extractImports } from './extractImports';
-import type { LanguageSupport, WorkspaceView } from './languages/language';
+import type { LanguageSupport, ScannedReference, WorkspaceView } from './languages/language';
 import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
 import { stripQueryAndHash } from './languages/relativePath';
 import { joinPath } from './languages/resolving';
@@ -63,6 +63,42 @@ export function scanReferences(path: string, text: string, reader: string, langu
   }
   if (!language || reader === NO_READER) return [];
   return language.scan(text, path).map(({ specifier, kind, module }) => (module ? { specifier, kind, module } : { specifier, kind }));
+}
+
+/**
+ * The references of one file's text with where each is written, for a hover: its language's scan,
+ * or for a TS/JS file its extras (its imports carry no offsets; the editor's import hover reads
+ * those itself). May throw as the language's scan may.
+ */
+export function placedReferences(path: string, text: string, reader: string, language: LanguageSupport | undefined): ScannedReference[] {
+  if (reader === TS_READER) return TS_EXTRAS.scan(text);
+  return language && reader !== NO_READER ? language.scan(text, path) : [];
+}
+
+/**
+ * The reference written at `offset`: the one whose specifier holds the character there, else one
+ * whose delimiter next to it does (the quote, bracket or space on either side), so a hover finds
+ * `'./a.scss'` from its first quote to its last, and a Markdown link from its parentheses.
+ */
+export function referenceCovering(refs: readonly ScannedReference[], offset: number): ScannedReference | undefined {
+  return refs.find((r) => r.start <= offset && offset < r.end) ?? refs.find((r) => r.start - 1 <= offset && offset <= r.end);
+}
+
+/** A reference under a cursor, for a hover (WorkspaceIndex.referenceAt, EngineApi.referenceAt). */
+export interface ReferenceAt {
+  /** As written: './token', '_variables.scss', 'httpx._client', 'config.h'. */
+  readonly specifier: string;
+  /** Offsets of the specifier in the text asked about (UTF-16 code units, as editors count). */
+  readonly start: number;
+  readonly end: number;
+  /** The edge's kind, which the evidence names ('styles' for a TS/JS import of a stylesheet, else the reference's own). */
+  readonly kind: EdgeKind;
+  /**
+   * The indexed files it names: usually one, every file of the package for a Go import; none when it
+   * names no workspace file (a package, the standard library, a URL). Folder-relative in the index,
+   * absolute at the engine's API.
+   */
+  readonly targets: readonly string[];
 }
 
 /** A relative path reference ('./app.component.html', '../x.css?inline') -> the workspace path it names. */

@@ -32,13 +32,16 @@ import {
   TS_EXTRAS,
   TS_READER,
   assetImportKind,
+  placedReferences,
+  referenceCovering,
+  type ReferenceAt,
   relativeTarget,
   routeOf,
   scanReferences,
   type Reference,
 } from './fileReferences';
 import { createLanguages } from './languages';
-import type { LanguageSupport } from './languages/language';
+import type { LanguageSupport, ScannedReference } from './languages/language';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type UnresolvedKind } from './resolveSpecifier';
 import {
   SKIP_REASONS,
@@ -406,6 +409,32 @@ export class WorkspaceIndex {
   /** Does the index read reference edges out of this file (TS/JS, or a language that loaded)? False for a file no language reads. */
   readsReferencesOf(rel: string): boolean {
     return this.readerOf(rel) !== NO_READER;
+  }
+
+  /**
+   * The reference written at `offset` of this file's `text` (unsaved editor text; the file on disk
+   * when absent), read and resolved as the
+   * index reads and resolves the file, with the indexed files it names (none for a package, a
+   * standard library module, a URL or a missing file) and the kind of the edge it makes. Undefined
+   * for a file outside the index, an offset on no reference, or a scan that throws.
+   */
+  referenceAt(rel: string, offset: number, text?: string): ReferenceAt | undefined {
+    const entry = this.entries.get(rel);
+    // Editors count offsets after a byte order mark, which they do not show.
+    const source = text ?? this.host.readFile(rel)?.replace(/^\uFEFF/, '');
+    if (!entry || source === undefined) return undefined;
+    let placed: ScannedReference[];
+    try {
+      placed = placedReferences(rel, source, entry.reader, this.languageFor(rel));
+    } catch {
+      return undefined; // the index warned about this language when it read the file
+    }
+    const at = referenceCovering(placed, offset);
+    if (!at) return undefined;
+    const { specifier, kind, module } = at;
+    const outcome = this.resolveRef(rel, entry, module ? { specifier, kind, module } : { specifier, kind });
+    const targets = 'to' in outcome ? outcome.to : [];
+    return { specifier, start: at.start, end: at.end, kind: ('to' in outcome && outcome.kind) || kind, targets };
   }
 
   /** Why a listed file is not in the graph, if it was skipped. */

@@ -83,6 +83,7 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     fileRenamed: async () => {},
     recordActivity: () => {},
     explain: () => undefined,
+    referenceAt: () => undefined,
     endTask: () => undefined,
     renameTask: () => undefined,
     setFlag: () => {},

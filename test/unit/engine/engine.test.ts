@@ -104,6 +104,19 @@ describe('Engine', () => {
     );
   });
 
+  it('answers the reference at an offset with absolute target paths, from the file on disk or unsaved text', async () => {
+    writeFileSync(join(root, 'README.md'), 'Start with [login](src/auth/login.ts).\n');
+    const engine = await open({ db: false });
+    await engine.index();
+    const readme = join(root, 'README.md');
+    const saved = engine.referenceAt(readme, 'Start with [login]('.length + 2);
+    assert.deepEqual(saved && { kind: saved.kind, targets: saved.targets }, { kind: 'link', targets: [join(root, 'src/auth/login.ts')] });
+    const unsaved = 'See [format](src/util/format.ts)\n';
+    assert.deepEqual(engine.referenceAt(readme, unsaved.indexOf('format.ts'), unsaved)?.targets, [join(root, 'src/util/format.ts')]);
+    assert.equal(engine.referenceAt(readme, 1), undefined, 'no reference at the start of the line');
+    assert.equal(engine.referenceAt(join(tmpdir(), 'elsewhere.md'), 0, '[x](./y.md)'), undefined, 'a file outside every folder');
+  });
+
   it('drops deleted files and picks up created ones', async () => {
     const engine = await open({ db: false });
     await engine.index();

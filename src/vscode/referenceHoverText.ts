@@ -1,0 +1,58 @@
+/**
+ * The reference hover's Markdown, as plain strings (unit-tested without VS Code): a heading that says
+ * what the current file does with the target in the product's evidence words ("imports", "includes",
+ * "links to", "imports module", "styled by"), where the target ranks and its score, an "Open" link,
+ * then the score table; when a reference names several files (a Go package), the others with their
+ * ranks and links.
+ */
+import type { EdgeKind } from '../core/graph';
+import { refersToWords } from '../core/evidenceText';
+import type { RankedFile } from '../core/ranking';
+import { formatScore, scoreTableMarkdown } from './scoreTable';
+
+/** One target of the reference, with its rank for the current file when the engine ranks it. */
+export interface HoverTarget {
+  /** The name shown (a base name). */
+  readonly name: string;
+  /** The `vscode.open` command link that opens it. */
+  readonly openLink: string;
+  readonly explained?: { readonly rank: number; readonly file: RankedFile };
+}
+
+/** Other targets listed under the table at most (a Go package can have dozens of files). */
+export const MAX_OTHER_TARGETS = 5;
+
+/** Best ranked first, then the unranked, in the order given. */
+export function byRank(targets: readonly HoverTarget[]): HoverTarget[] {
+  const rankOf = (t: HoverTarget) => t.explained?.rank ?? Number.POSITIVE_INFINITY;
+  return targets
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rankOf(a.t) - rankOf(b.t) || a.i - b.i)
+    .map(({ t }) => t);
+}
+
+function link(target: HoverTarget, label = `Open ${target.name}`): string {
+  return `[${label}](${target.openLink})`;
+}
+
+/**
+ * "**Related Files**: `login.ts` imports `token.ts`, ranked **#2**, score **0.512** · [Open token.ts]",
+ * the score table, and "Also names: [b.go] #4 · [c.go] #7 · +3 more" for the rest.
+ */
+export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets: readonly HoverTarget[]): string {
+  const [first, ...others] = byRank(targets);
+  const relation = `\`${current}\` ${refersToWords(kind, `\`${first.name}\``)}`;
+  const parts: string[] = [];
+  if (first.explained) {
+    const heading = `**Related Files**: ${relation}, ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
+    parts.push(scoreTableMarkdown(first.explained.file, heading));
+  } else {
+    parts.push(`**Related Files**: ${relation}, not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}`);
+  }
+  if (others.length > 0) {
+    const shown = others.slice(0, MAX_OTHER_TARGETS).map((t) => `${link(t, t.name)}${t.explained ? ` #${t.explained.rank}` : ''}`);
+    const more = others.length - shown.length;
+    parts.push(`Also names: ${shown.join(' · ')}${more > 0 ? ` · +${more} more` : ''}`);
+  }
+  return parts.join('\n\n');
+}
