@@ -8,9 +8,9 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { commandUsage, type OptionSpec } from './args';
 import { VERBOSE_OPTION, warningSink } from './warningSink';
 import { runTune, type TuneReport } from '../eval/tuning/tuneRun';
-import { isGitRepository } from '../eval/git/gitCommand';
+import { isGitRepository } from '../tuning/git/gitCommand';
 import { shortName } from '../eval/commits/evalTable';
-import { TUNED_SIGNALS } from '../eval/tuning/queryFeatures';
+import { TUNED_SIGNALS } from '../tuning/queryFeatures';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },

@@ -10,11 +10,11 @@ import { deserialize, serialize } from 'node:v8';
 import type { SignalName, Weights } from '../../core/ranking';
 import { PRESETS } from '../../core/presets';
 import { BASELINE_WEIGHTS } from '../baselines';
-import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from './queryFeatures';
-import { replayCommits } from '../commits/replayCommits';
+import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from '../../tuning/queryFeatures';
+import { replayCommits } from '../../tuning/commits/replayCommits';
 import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
-import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
+import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from '../../tuning/weightSearch';
 
 /** Share of each repository's sampled commits (the oldest) that weights are fitted on. */
 export const TRAIN_SHARE = 0.5;
