@@ -93,7 +93,14 @@ export class Engine implements EngineApi {
     this.now = options.now ?? Date.now;
     this.folders = options.roots.map((root) => this.newFolder(root));
     this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records() ?? []);
-    this.tuner = new WorkspaceTuner(store, this.log, this.now, () => PRESETS.default, () => this.emit(), tune);
+    this.tuner = new WorkspaceTuner(
+      store,
+      this.log,
+      this.now,
+      () => PRESETS.default,
+      () => this.emit(),
+      tune,
+    );
     // Validate weights once up front: a bad setting is reported at start, not on the first hover.
     resolveWeights(options.preset ?? 'default', options.weights);
   }
