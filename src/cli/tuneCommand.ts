@@ -20,7 +20,7 @@ import { tuneOnFeatures, tuneWorkspace } from '../tuning/workspaceTuning';
 import { describeWorkspaceWeights, TUNING_METHODS, type TuningMethod, type WorkspaceWeights } from '../core/workspaceWeights';
 import { PRESETS } from '../core/presets';
 import { Store } from '../store/database';
-import { chooseDb, stderrLogger } from './cliEngine';
+import { chooseDb, chooseRoot, stderrLogger } from './cliEngine';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },
@@ -65,7 +65,9 @@ async function tune(args: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
-  const repos = ((options.repo as string[] | undefined) ?? (sessions.length > 0 ? [] : ['.'])).map((r) => resolve(r));
+  // --apply without --repo: the work tree around the current directory, the folder `rank` and `mcp` default to.
+  const fallback = sessions.length > 0 ? [] : [options.apply ? chooseRoot(undefined) : '.'];
+  const repos = ((options.repo as string[] | undefined) ?? fallback).map((r) => resolve(r));
   if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
   for (const repo of repos) if (!(await isGitRepository(repo))) return usage.fail(`'${repo}' is not a git repository`);
   for (const file of sessions) {
