@@ -316,6 +316,15 @@ export class Store {
     return r ? parseWorkspaceWeights(String(r[0])) : undefined;
   }
 
+  /** Every folder's last tuning outcome (unreadable rows left out), by root. */
+  allWorkspaceWeights(): { root: string; outcome: WorkspaceWeights }[] {
+    const rows = this.db.exec('SELECT root, outcome FROM workspace_weights ORDER BY root')[0]?.values ?? [];
+    return rows.flatMap((r) => {
+      const outcome = parseWorkspaceWeights(String(r[1]));
+      return outcome ? [{ root: String(r[0]), outcome }] : [];
+    });
+  }
+
   putWorkspaceWeights(root: string, outcome: WorkspaceWeights): void {
     this.db.run('INSERT OR REPLACE INTO workspace_weights (root, head, tuned_at, outcome) VALUES (?, ?, ?, ?)', [
       root,

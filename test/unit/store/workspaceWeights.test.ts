@@ -58,6 +58,10 @@ describe('store: workspace weights', () => {
     store.putWorkspaceWeights(ROOT, { ...OUTCOME, head: 'b'.repeat(40) });
     assert.equal(store.workspaceWeights(ROOT)?.head, 'b'.repeat(40));
     assert.equal(store.workspaceWeights('/other')?.adopted, false);
+    assert.deepEqual(
+      store.allWorkspaceWeights().map((r) => r.root),
+      ['/other', ROOT],
+    );
     store.forgetRoot(ROOT);
     assert.equal(store.workspaceWeights(ROOT), undefined);
     await store.close();
