@@ -30,7 +30,9 @@ function history(): ScriptedCommit[] {
   return commits;
 }
 
-describe('cli: tune --apply', () => {
+describe('cli: tune --apply', function () {
+  // A real tuning: git and the index over 25 commits, seconds on an idle machine, longer on a busy one.
+  this.timeout(120_000);
   let repo: ScriptedRepo;
   before(() => (repo = scriptedRepo(history())));
   after(() => repo.cleanup());
