@@ -44,6 +44,10 @@ import type {
 } from './engineApi';
 import { errorMessage } from './core/errorMessage';
 import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from './core/signals/recency';
+import { PRESETS } from './core/presets';
+import type { Weights } from './core/ranking';
+import { TUNE_DELAY_MS, WorkspaceTuner, type TunedFolder, type TuneFunction } from './engineTuning';
+import type { FolderWeights } from './engineApi';
 
 const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -75,30 +79,41 @@ export class Engine implements EngineApi {
    * clock goes backwards, and a new session never takes a read for an answer of an earlier one.
    */
   private pendingAgentAnswer: { readonly id: number; readonly root: string; readonly queryPath: string; readonly time: number } | undefined;
+  /** Weights tuned on each folder's own history (engineTuning.ts). */
+  private readonly tuner: WorkspaceTuner;
 
   private constructor(
     options: EngineOptions,
     private readonly store: Store,
     private readonly activity: ActivityLog,
     private readonly tasks: TaskMemory,
+    tune?: TuneFunction,
   ) {
     this.options = options;
     this.log = options.log ?? SILENT;
     this.now = options.now ?? Date.now;
     this.folders = options.roots.map((root) => this.newFolder(root));
     this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records() ?? []);
+    this.tuner = new WorkspaceTuner(
+      store,
+      this.log,
+      this.now,
+      () => PRESETS.default,
+      () => this.emit(),
+      tune,
+    );
     // Validate weights once up front: a bad setting is reported at start, not on the first hover.
     resolveWeights(options.preset ?? 'default', options.weights);
   }
 
   /** Opens the database (a bad file is set aside and replaced, never fatal) and the memory in it. */
-  static async create(options: EngineOptions): Promise<Engine> {
+  static async create(options: EngineOptions, hooks: { readonly tune?: TuneFunction } = {}): Promise<Engine> {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
     const store = await Store.open(options.dbPath, log, { now });
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
-    return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks);
+    return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks, hooks.tune);
   }
 
   get state(): EngineState {
@@ -135,6 +150,7 @@ export class Engine implements EngineApi {
     } finally {
       await extractor?.dispose();
     }
+    this.scheduleTuning();
     return stats;
   }
 
@@ -196,7 +212,10 @@ export class Engine implements EngineApi {
         return;
       }
       running = this.refreshFolderHistory(folder)
-        .then(() => this.emit())
+        .then(() => {
+          this.emit();
+          this.scheduleTuning();
+        })
         .catch((error: unknown) => this.log.warn(`history refresh of ${folder.root} failed: ${errorMessage(error)}`))
         .finally(() => {
           running = undefined;
@@ -452,8 +471,7 @@ export class Engine implements EngineApi {
     }
     const files = rankFiles(this.context(folder, rel, request), this.facts(folder, request.taskId), {
       limit: request.limit ?? this.options.limit ?? DEFAULT_LIMIT,
-      preset: request.preset ?? this.options.preset,
-      weights: mergeWeights(this.options.weights, request.weights),
+      ...this.weightsFor(folder, request),
     });
     const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
     return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
@@ -464,10 +482,44 @@ export class Engine implements EngineApi {
     const target = this.locate(candidate);
     if (!where || !target || where.folder !== target.folder) return undefined;
     if (!where.folder.index.graph.has(where.rel)) return undefined;
-    return explainFile(this.context(where.folder, where.rel, request), this.facts(where.folder, request.taskId), target.rel, {
-      preset: request.preset ?? this.options.preset,
-      weights: mergeWeights(this.options.weights, request.weights),
-    });
+    return explainFile(
+      this.context(where.folder, where.rel, request),
+      this.facts(where.folder, request.taskId),
+      target.rel,
+      this.weightsFor(where.folder, request),
+    );
+  }
+
+  /**
+   * The request's preset and weights. Under `default`, a folder whose own tuned weights were
+   * adopted ranks with them instead (setting and per-signal overrides still apply on top).
+   */
+  private weightsFor(folder: Folder, request: Omit<RankRequest, 'file'>): { preset?: PresetName; weights?: Partial<Weights> } {
+    const preset = request.preset ?? this.options.preset;
+    const weights = mergeWeights(this.options.weights, request.weights);
+    const tuned = this.options.workspaceWeights !== false && (preset ?? 'default') === 'default' ? this.tuner.adoptedWeights(folder.root) : undefined;
+    return { preset, weights: tuned ? { ...tuned, ...weights } : weights };
+  }
+
+  // ---- weights of this workspace -------------------------------------------------------------
+
+  workspaceWeights(): readonly FolderWeights[] {
+    return this.tuner.status(this.tunedFolders());
+  }
+
+  async retuneWorkspace(): Promise<readonly FolderWeights[]> {
+    await this.tuner.retune(this.tunedFolders());
+    return this.workspaceWeights();
+  }
+
+  private tunedFolders(): TunedFolder[] {
+    return this.folders.map((f) => ({ root: f.root, head: this.options.historyEnabled === false ? undefined : f.lastRead?.head }));
+  }
+
+  /** Background tuning after indexing or a new HEAD, when the setting is on (it waits, then tunes what is due). */
+  private scheduleTuning(): void {
+    if (this.options.tuneWorkspace !== true || this.disposed) return;
+    this.tuner.schedule(() => this.tunedFolders(), this.options.tuneDelayMs ?? TUNE_DELAY_MS);
   }
 
   referenceAt(file: string, offset: number, text?: string): ReferenceAt | undefined {
@@ -564,6 +616,8 @@ export class Engine implements EngineApi {
         folder.headWatcher = undefined;
       }
     }
+    if (options.tuneWorkspace === false) void this.tuner.cancel();
+    if (options.tuneWorkspace === true) this.scheduleTuning();
     if (reindex || newRoots) void this.index();
     else if (rehistory) void this.refreshHistory().then(() => Promise.all(this.folders.map((f) => this.followHead(f))));
     this.emit();
@@ -585,6 +639,7 @@ export class Engine implements EngineApi {
     this.disposed = true;
     this.listeners.clear();
     for (const folder of this.folders) folder.headWatcher?.dispose();
+    await this.tuner.cancel();
     await this.indexing?.catch(() => undefined);
     this.tasks.close(this.now());
     await this.save();

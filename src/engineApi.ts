@@ -10,6 +10,7 @@ import type { RankedFile, SignalName } from './core/ranking';
 import type { AgentLogRow, AgentReadKind, AgentSource, RankingLogRow } from './store/records';
 import type { PresetName } from './core/presets';
 import type { ReferenceAt } from './workspace/fileReferences';
+import type { WorkspaceWeights } from './core/workspaceWeights';
 
 export type { AgentLogRow, AgentReadKind, AgentSource };
 
@@ -41,6 +42,15 @@ export interface EngineOptions {
   readonly recordSessions?: boolean;
   /** Log agents' answers and what they read next (setting relatedFiles.log.agents, `mcp --no-log`); default true. */
   readonly logAgents?: boolean;
+  /**
+   * Rank with the weights tuned on this workspace's own history in place of `default`, when they
+   * were adopted (setting relatedFiles.tuning.enabled; `rank --default-weights` turns it off); default true.
+   */
+  readonly workspaceWeights?: boolean;
+  /** Tune on each folder's own git history in the background after indexing (setting relatedFiles.tuning.enabled); default false. */
+  readonly tuneWorkspace?: boolean;
+  /** Wait this long after indexing (or a new HEAD) before tuning starts, so the first rankings come first; default TUNE_DELAY_MS. */
+  readonly tuneDelayMs?: number;
   readonly log?: Logger;
   /** Clock, injectable for tests. */
   readonly now?: () => number;
@@ -103,6 +113,18 @@ export interface RankAnswer {
 }
 
 export type ActivityKind = 'view' | 'edit' | 'save';
+
+/** The weights tuned on one folder's history (src/core/workspaceWeights.ts), as the picker and the report show them. */
+export interface FolderWeights {
+  readonly root: string;
+  /** The last outcome (undefined before the first tuning, or when the folder is not in a git repository). */
+  readonly outcome?: WorkspaceWeights;
+  /** True when HEAD has moved since the outcome was tuned: a re-tuning follows later. */
+  readonly stale: boolean;
+  readonly running: boolean;
+  /** Why no tuning ran or the last one failed (no git history, history off, an error). */
+  readonly note?: string;
+}
 
 export interface TaskInfo {
   readonly id: string;
@@ -184,6 +206,10 @@ export interface EngineApi {
   agentLog(since?: number): readonly AgentLogRow[];
   /** Recorded activity as replayable session JSON lines (needs relatedFiles.sessions.record and git). */
   exportSessionLog(since?: number): Promise<SessionLogExport>;
+  /** Each folder's weights tuned on its own history: the stored outcome, whether HEAD moved since, whether a tuning runs. */
+  workspaceWeights(): readonly FolderWeights[];
+  /** Tunes every folder now (the "re-tune" command), whatever is stored; answers the new outcomes. */
+  retuneWorkspace(): Promise<readonly FolderWeights[]>;
   /** Settings changed: new weights, preset, excludes, half-life... */
   configure(options: Partial<EngineOptions>): void;
   /** Listeners fire after the graph or memory changed in a way that can change rankings. */

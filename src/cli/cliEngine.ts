@@ -15,6 +15,10 @@ export const CLI_ENGINE_OPTIONS: Record<string, OptionSpec> = {
   root: { type: 'string', description: 'workspace folder (default: the git work tree around the file or current directory)' },
   db: { type: 'string', description: "database file (default: a per-folder file in the user's cache directory; 'none' keeps nothing)" },
   'no-history': { type: 'boolean', description: 'do not read git history' },
+  'default-weights': {
+    type: 'boolean',
+    description: "rank with the default preset's weights even when weights tuned on this repository were adopted (tune --apply)",
+  },
 };
 
 export interface CliTimings {
@@ -65,6 +69,7 @@ export async function openCliEngine(
     dbPath: chooseDb(options.db, root),
     historyEnabled: !options['no-history'],
     historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
+    workspaceWeights: !options['default-weights'],
     log,
   });
   const stats = await engine.index(

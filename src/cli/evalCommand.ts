@@ -11,7 +11,7 @@ import { PRESET_NAMES, resolveWeights } from '../core/presets';
 import { standardRankers, rankerByName, weightedRanker, alphabeticalRanker, BASELINE_WEIGHTS, type EvalRanker } from '../eval/baselines';
 import { runEval, type EvalReport } from '../eval/commits/evalRun';
 import { reportTable, meanTable } from '../eval/commits/evalTable';
-import { isGitRepository } from '../eval/git/gitCommand';
+import { isGitRepository } from '../tuning/git/gitCommand';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: {

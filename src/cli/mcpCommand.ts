@@ -33,7 +33,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [--no-log] [--watch auto|poll|off] [--quiet]';
+const USAGE = 'related-files mcp [--root DIR] [--db PATH|none] [--no-history] [--default-weights] [--no-log] [--watch auto|poll|off] [--quiet]';
 
 /** At most one progress line per phase change or per this interval, so stderr stays readable in client logs. */
 const PROGRESS_INTERVAL_MS = 1000;
@@ -67,6 +67,7 @@ async function serve(args: string[]): Promise<number> {
     historyEnabled: !options['no-history'],
     historyOffReason: options['no-history'] ? 'off (--no-history)' : undefined,
     logAgents: !options['no-log'],
+    workspaceWeights: !options['default-weights'],
     log,
   });
   const server = createMcpServer({ engine: opening, root, version, indexingNote: () => indexingNote, log });

@@ -25,7 +25,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const USAGE =
-  'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--terms "words"] [--task "sentence"] [--json]';
+  'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--default-weights] [--terms "words"] [--task "sentence"] [--json]';
 
 const usage = commandUsage('rank', USAGE, OPTIONS);
 

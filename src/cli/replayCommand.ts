@@ -18,7 +18,7 @@ import { replaySessions } from '../eval/sessions/replayRun';
 import { REPLAY_MODES, type ReplayMode } from '../eval/sessions/replaySessions';
 import { recentFilesRanker, sameDirectoryRanker, type ReplayRanker } from '../eval/sessions/replayBaselines';
 import { GitBaseSnapshots } from '../eval/sessions/replaySnapshots';
-import { isGitRepository } from '../eval/git/gitCommand';
+import { isGitRepository } from '../tuning/git/gitCommand';
 import { replayIssueLines, replaySkipLines, replaySummaryLine, replayTables } from '../eval/sessions/replayTable';
 import { errorMessage } from '../core/errorMessage';
 

@@ -40,7 +40,7 @@ async function report(args: string[]): Promise<number> {
   try {
     const now = Date.now();
     const since = now - days * DAY_MS;
-    const report = rankingReport(store.rankingLog(since), now, days, store.agentLog(since));
+    const report = rankingReport(store.rankingLog(since), now, days, store.agentLog(since), store.allWorkspaceWeights());
     console.log(options.json ? JSON.stringify(report, null, 2) : reportMarkdown(report));
     return 0;
   } finally {

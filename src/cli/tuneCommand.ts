@@ -2,15 +2,25 @@
  * `related-files tune`: learn signal weights from git history (time split: fitted on the older
  * half of each repository's sampled commits, reported on the newer half) and print them with the
  * held-back figures next to `default`, `seed-0.13` and the single-signal baselines.
+ *
+ * `--workspace`: each repository tuned on its own history, the way the extension tunes a workspace
+ * (src/tuning/workspaceTuning.ts), with the adoption decision. `--apply`: the same for one
+ * repository, and the outcome written to the database `rank` and `mcp` read for that folder.
  */
 import { resolve } from 'node:path';
 import { accessSync, constants, statSync } from 'node:fs';
 import { commandUsage, type OptionSpec } from './args';
 import { VERBOSE_OPTION, warningSink } from './warningSink';
 import { runTune, type TuneReport } from '../eval/tuning/tuneRun';
-import { isGitRepository } from '../eval/git/gitCommand';
+import { isGitRepository } from '../tuning/git/gitCommand';
 import { shortName } from '../eval/commits/evalTable';
-import { TUNED_SIGNALS } from '../eval/tuning/queryFeatures';
+import { TUNED_SIGNALS } from '../tuning/queryFeatures';
+import { collectFeatures, type TuneOptions } from '../eval/tuning/tuneRun';
+import { tuneOnFeatures, tuneWorkspace } from '../tuning/workspaceTuning';
+import { describeWorkspaceWeights, TUNING_METHODS, type TuningMethod, type WorkspaceWeights } from '../core/workspaceWeights';
+import { PRESETS } from '../core/presets';
+import { Store } from '../store/database';
+import { chooseDb, chooseRoot, stderrLogger } from './cliEngine';
 
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },
@@ -24,13 +34,25 @@ const OPTIONS: Record<string, OptionSpec> = {
   },
   'sessions-repo': { type: 'string', description: 'repository for every session instead of each session\'s "repo"' },
   cache: { type: 'string', description: 'folder to keep recorded signal values in, to tune again without replaying' },
+  method: { type: 'string', description: `learner: ${TUNING_METHODS.join(' | ')} (coordinate ascent, pairwise logistic regression; default ascent)` },
+  workspace: {
+    type: 'boolean',
+    description:
+      'tune each --repo on its own history as the extension does (older half trains, newer half judges) and say whether it would be adopted',
+  },
+  apply: {
+    type: 'boolean',
+    description:
+      'tune the one --repo (a working tree; default: current directory) on its own history and store the outcome in its database: rank and mcp there then use the weights when adopted (--default-weights: not)',
+  },
+  db: { type: 'string', description: "with --apply: the database to write (default: the folder's file in the user's cache directory, as rank uses)" },
   json: { type: 'boolean', description: 'print the report as JSON' },
   verbose: VERBOSE_OPTION,
   help: { type: 'boolean', description: 'show this help' },
 };
 
 const USAGE =
-  'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--cache DIR] [--json] [--verbose]';
+  'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--method ascent|logistic] [--workspace | --apply [--db PATH]] [--cache DIR] [--json] [--verbose]';
 
 const usage = commandUsage('tune', USAGE, OPTIONS);
 
@@ -43,15 +65,63 @@ async function tune(args: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
-  const repos = ((options.repo as string[] | undefined) ?? (sessions.length > 0 ? [] : ['.'])).map((r) => resolve(r));
+  // --apply without --repo: the work tree around the current directory, the folder `rank` and `mcp` default to.
+  const fallback = sessions.length > 0 ? [] : [options.apply ? chooseRoot(undefined) : '.'];
+  const repos = ((options.repo as string[] | undefined) ?? fallback).map((r) => resolve(r));
   if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
   for (const repo of repos) if (!(await isGitRepository(repo))) return usage.fail(`'${repo}' is not a git repository`);
   for (const file of sessions) {
     const problem = unreadableFile(file);
     if (problem) return usage.fail(`cannot read ${file}: ${problem}`);
   }
+  const method = options.method ?? 'ascent';
+  if (!TUNING_METHODS.includes(method as TuningMethod))
+    return usage.error(`--method: '${String(method)}' is not one of ${TUNING_METHODS.join(', ')}`);
+  if (options.apply || options.workspace) {
+    if (sessions.length > 0) return usage.error('--workspace and --apply tune on commits only (no --sessions)');
+    if (options.apply && repos.length !== 1) return usage.error(`--apply tunes one repository (got ${repos.length})`);
+  }
   const warnings = warningSink(Boolean(options.verbose));
+  const common = {
+    commits: Number(options.commits ?? 200),
+    years: Number(options.years ?? 2),
+    seed: Number(options.seed ?? 1),
+    method: method as TuningMethod,
+    log: (line: string) => console.error(line),
+    warn: warnings.log,
+  };
+  if (options.apply) {
+    const outcome = await tuneWorkspace(repos[0], { ...common, base: PRESETS.default, log: warnings.log, timeCapMs: Infinity });
+    warnings.flush();
+    const db = chooseDb(options.db, repos[0]);
+    if (!db) return usage.error('--apply needs a database (not --db none)');
+    const store = await Store.open(db, stderrLogger(false));
+    try {
+      if (store.readOnly) return usage.fail(`database ${db} is in use by another process; nothing written`);
+      store.putWorkspaceWeights(repos[0], outcome);
+    } finally {
+      await store.close();
+    }
+    console.log(options.json ? JSON.stringify(outcome, null, 2) : formatApplied(repos[0], db, outcome));
+    return 0;
+  }
+  if (options.workspace) {
+    const rows: { repo: string; outcome: Omit<WorkspaceWeights, 'head' | 'tunedAt'> }[] = [];
+    const tuneOptions: TuneOptions = { ...common, repos, cacheDir: typeof options.cache === 'string' ? resolve(options.cache) : undefined };
+    for (const [i, repo] of repos.entries()) {
+      const features = await collectFeatures(repo, i, tuneOptions);
+      const queries = features.queries.map((q) => ({ ...q, repo: 0 }));
+      rows.push({
+        repo,
+        outcome: tuneOnFeatures({ samples: features.samples, replayed: features.samples, queries }, { ...common, base: PRESETS.default }),
+      });
+    }
+    warnings.flush();
+    console.log(options.json ? JSON.stringify(rows, null, 2) : formatWorkspaceRows(rows));
+    return 0;
+  }
   const report = await runTune({
+    method: method as TuningMethod,
     repos,
     commits: Number(options.commits ?? 200),
     years: Number(options.years ?? 2),
@@ -65,6 +135,30 @@ async function tune(args: string[]): Promise<number> {
   warnings.flush();
   console.log(options.json ? JSON.stringify(report, null, 2) : formatTune(report));
   return 0;
+}
+
+function formatApplied(root: string, db: string, outcome: WorkspaceWeights): string {
+  const lines = [`${shortName(root)} at ${outcome.head.slice(0, 12)}: ${describeWorkspaceWeights(outcome)}`];
+  if (outcome.adopted) {
+    lines.push(`Written to ${db}: rank and mcp in ${root} use these weights in place of default (--default-weights: not).`);
+    lines.push('', ...TUNED_SIGNALS.map((s) => `  ${s.padEnd(18)} ${outcome.weights[s].toFixed(3)}`));
+  } else lines.push(`Written to ${db}: default stays for ${root}.`);
+  return lines.join('\n');
+}
+
+/** One row per repository: held-back nP@10 of the tuned weights and of default, the gain's interval, the decision. */
+function formatWorkspaceRows(rows: readonly { repo: string; outcome: Omit<WorkspaceWeights, 'head' | 'tunedAt'> }[]): string {
+  const f3 = (x: number) => x.toFixed(3);
+  return [
+    'Each repository tuned on its own history: older half of the sampled commits trains, newer half judges.',
+    '',
+    '| repository | method | train / held-back queries | tuned nP@10 | default nP@10 | gain | 95% interval | adopted |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ({ repo, outcome: o }) =>
+        `| ${shortName(repo)} | ${o.method} | ${o.trainQueries} / ${o.heldBackQueries} | ${f3(o.tunedNp10)} | ${f3(o.defaultNp10)} | ${f3(o.tunedNp10 - o.defaultNp10)} | ${f3(o.gain.low)}…${f3(o.gain.high)} | ${o.adopted ? 'yes' : `no${o.reason ? ` (${o.reason})` : ''}`} |`,
+    ),
+  ].join('\n');
 }
 
 /** Why a file cannot be read (its error code), or undefined when it can. */

@@ -9,9 +9,12 @@
  * The agents section does the same for the answers the MCP server and the language-model tool gave
  * (the store's agent_log): of the answers followed by a read, how often was the first file the agent
  * went on to among the first 5 or 10 returned, and its MRR; per day and per preset.
+ *
+ * Last, the weights tuned on each folder's own history: their held-back figures against `default`.
  */
 import type { AgentLogRow, RankingLogRow } from '../store/records';
 import { AGENT_READ_WINDOW_MS } from '../core/agentAnswer';
+import { describeWorkspaceWeights, type WorkspaceWeights } from '../core/workspaceWeights';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Default window of the report: two weeks is enough rankings to read a rate, recent enough to reflect the current weights. */
@@ -51,6 +54,15 @@ export interface RankingReport {
   /** Per UTC day, oldest first. */
   readonly days: readonly { readonly day: string; readonly counts: HitCounts }[];
   readonly agents: AgentReport;
+  /** Weights tuned on each folder's own history (folders never tuned are left out). */
+  readonly tuned?: readonly TunedFolderReport[];
+}
+
+export interface TunedFolderReport {
+  readonly root: string;
+  readonly outcome: WorkspaceWeights;
+  /** HEAD has moved since the outcome was tuned. */
+  readonly stale?: boolean;
 }
 
 /** A list given and the file gone to next (undefined: none): what both logs hold. */
@@ -107,6 +119,7 @@ export function rankingReport(
   now: number,
   days = DEFAULT_REPORT_DAYS,
   agentRows: readonly AgentLogRow[] = [],
+  tuned: readonly TunedFolderReport[] = [],
 ): RankingReport {
   const since = now - days * DAY_MS;
   const inWindow = (r: { time: number }) => r.time >= since && r.time <= now;
@@ -122,6 +135,7 @@ export function rankingReport(
       perDay: groupBy(answers, (r) => utcDay(r.time)).map(([day, list]) => ({ day, ...agentFigures(list) })),
       perPreset: groupBy(answers, (r) => r.preset).map(([preset, list]) => ({ preset, ...agentFigures(list) })),
     },
+    tuned,
   };
 }
 
@@ -156,7 +170,24 @@ export function reportMarkdown(report: RankingReport): string {
     if (t.followed === 0) lines.push('No ranking was followed by opening another file yet, so there is no hit rate to show.', '');
   }
   lines.push(...agentsMarkdown(report.agents));
+  lines.push(...tunedMarkdown(report.tuned ?? []));
   return lines.join('\n').trimEnd() + '\n';
+}
+
+/** The weights tuned on each folder's own history: figures on the held-back commits and whether they rank. */
+function tunedMarkdown(tuned: readonly TunedFolderReport[]): string[] {
+  if (tuned.length === 0) return [];
+  return [
+    '',
+    '## Weights of this repository',
+    '',
+    ...tuned.map(
+      (t) =>
+        `- ${t.root}: ${describeWorkspaceWeights(t.outcome)}; ${t.outcome.method}, ${t.outcome.commits} commits, ` +
+        `${t.outcome.heldBackQueries} held-back queries, gain ${t.outcome.gain.low.toFixed(3)}…${t.outcome.gain.high.toFixed(3)} (95%)` +
+        `${t.stale ? '; HEAD has moved since' : ''}.`,
+    ),
+  ];
 }
 
 function agentsMarkdown(a: AgentReport): string[] {

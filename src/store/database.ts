@@ -20,6 +20,7 @@ import { loadSqlJs } from './sqlLoader';
 import { migrate, type Migration, MIGRATIONS } from './schema';
 import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
 import { StoreLock } from './storeLock';
+import { parseWorkspaceWeights, type WorkspaceWeights } from '../core/workspaceWeights';
 import type {
   ActivityEvent,
   ActivityRow,
@@ -223,7 +224,7 @@ export class Store {
   /** Drops a root's files, edges, commits and activity (folder removed from the workspace). Tasks keep their history. */
   forgetRoot(root: string): void {
     this.transaction(() => {
-      for (const table of ['files', 'file_dependencies', 'commits', 'history_state', 'file_activity', 'activity_events']) {
+      for (const table of ['files', 'file_dependencies', 'commits', 'history_state', 'file_activity', 'activity_events', 'workspace_weights']) {
         this.db.run(`DELETE FROM ${table} WHERE root = ?`, [root]);
       }
     });
@@ -305,6 +306,33 @@ export class Store {
       edge.free();
       clear?.free();
     }
+  }
+
+  // ---- workspace_weights ---------------------------------------------------------------------
+
+  /** The last tuning outcome of `root` (any HEAD: the caller compares it), or undefined when none or unreadable. */
+  workspaceWeights(root: string): WorkspaceWeights | undefined {
+    const r = this.db.exec('SELECT outcome FROM workspace_weights WHERE root = ?', [root])[0]?.values[0];
+    return r ? parseWorkspaceWeights(String(r[0])) : undefined;
+  }
+
+  /** Every folder's last tuning outcome (unreadable rows left out), by root. */
+  allWorkspaceWeights(): { root: string; outcome: WorkspaceWeights }[] {
+    const rows = this.db.exec('SELECT root, outcome FROM workspace_weights ORDER BY root')[0]?.values ?? [];
+    return rows.flatMap((r) => {
+      const outcome = parseWorkspaceWeights(String(r[1]));
+      return outcome ? [{ root: String(r[0]), outcome }] : [];
+    });
+  }
+
+  putWorkspaceWeights(root: string, outcome: WorkspaceWeights): void {
+    this.db.run('INSERT OR REPLACE INTO workspace_weights (root, head, tuned_at, outcome) VALUES (?, ?, ?, ?)', [
+      root,
+      outcome.head,
+      outcome.tunedAt,
+      JSON.stringify(outcome),
+    ]);
+    this.changed();
   }
 
   // ---- commits and history_state -------------------------------------------------------------

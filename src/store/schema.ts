@@ -66,6 +66,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX agent_log_time ON agent_log (time)`,
     ],
   },
+  {
+    version: 3,
+    description: "weights tuned on each folder's own git history, keyed by the HEAD they were tuned at",
+    statements: [
+      // outcome: JSON of WorkspaceWeights (src/core/workspaceWeights.ts): figures, weights, whether adopted.
+      `CREATE TABLE workspace_weights (root TEXT PRIMARY KEY, head TEXT NOT NULL, tuned_at INTEGER NOT NULL, outcome TEXT NOT NULL)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

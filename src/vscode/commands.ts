@@ -8,6 +8,7 @@ import type { RelatedFilesController } from './relatedFilesController';
 import type { RelatedFilePicker } from './relatedFilePicker';
 import type { RelatedFileNode } from './relatedFilesView';
 import { choosePreset } from './presetPicker';
+import { describeWorkspaceWeights } from '../core/workspaceWeights';
 import { endTask, startTask, updateTaskContext } from './taskCommands';
 import type { RelatedFilesSettings } from './settings';
 import type { PresetName } from '../engineApi';
@@ -56,7 +57,22 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('relatedFiles.refresh', () => controller.refresh(0)),
     command('relatedFiles.reindex', () => host.reindex()),
     command('relatedFiles.choosePreset', (preset?: unknown) =>
-      choosePreset(deps.settings().preset, deps.presetWeights, typeof preset === 'string' ? preset : undefined),
+      choosePreset(deps.settings().preset, deps.presetWeights, typeof preset === 'string' ? preset : undefined, async () =>
+        deps.settings().tuningEnabled ? ((await host.engine?.workspaceWeights()) ?? []) : [],
+      ),
+    ),
+    command('relatedFiles.tuneWeights', () =>
+      withEngine(async (engine) => {
+        const folders = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'Related Files: tuning weights on this repository’s history…' },
+          () => engine.retuneWorkspace(),
+        );
+        const lines = folders.map((f) => (f.outcome ? describeWorkspaceWeights(f.outcome) : (f.note ?? 'not tuned')));
+        if (!deps.settings().tuningEnabled) lines.push('relatedFiles.tuning.enabled is off: default ranks.');
+        void vscode.window.showInformationMessage(`Related Files: ${lines.join('; ')}`);
+        controller.refresh(0);
+        return folders;
+      }),
     ),
     command('relatedFiles.startTask', (name?: unknown) =>
       withEngine(async (engine) => {

@@ -40,7 +40,8 @@ export async function showRankingReport(deps: ReportCommandDeps, days = DEFAULT_
   if (!engine) return undefined;
   const now = Date.now();
   const since = now - days * DAY_MS;
-  const markdown = reportMarkdown(rankingReport(await engine.rankingLog(since), now, days, await engine.agentLog(since)));
+  const tuned = (await engine.workspaceWeights()).flatMap((f) => (f.outcome ? [{ root: f.root, outcome: f.outcome, stale: f.stale }] : []));
+  const markdown = reportMarkdown(rankingReport(await engine.rankingLog(since), now, days, await engine.agentLog(since), tuned));
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
   await vscode.window.showTextDocument(document, { preview: true });
   // The rendered table reads better than its source; the preview command exists wherever the built-in Markdown extension runs.

@@ -27,6 +27,8 @@ export interface RelatedFilesSettings {
   readonly recordSessions: boolean;
   /** relatedFiles.log.agents: log agents' answers and what they read next (on by default; local only). */
   readonly logAgents: boolean;
+  /** relatedFiles.tuning.enabled: tune on this workspace's own history and rank with the weights when they win (on by default). */
+  readonly tuningEnabled: boolean;
 }
 
 /** Invalid values fall back to the default rather than throwing: a bad setting must not stop the view. */
@@ -49,6 +51,7 @@ export function readSettings(config: ConfigurationReader): RelatedFilesSettings 
     historyEnabled: config.get<boolean>('history.enabled') !== false,
     recordSessions: config.get<boolean>('sessions.record') === true,
     logAgents: config.get<boolean>('log.agents') !== false,
+    tuningEnabled: config.get<boolean>('tuning.enabled') !== false,
   };
 }
 
@@ -63,6 +66,9 @@ export function engineOptionsFor(settings: RelatedFilesSettings, trusted: boolea
     historyEnabled: settings.historyEnabled && trusted,
     recordSessions: settings.recordSessions,
     logAgents: settings.logAgents,
+    // Tuning replays git history: like history itself, only in trusted workspaces.
+    workspaceWeights: settings.tuningEnabled,
+    tuneWorkspace: settings.tuningEnabled && settings.historyEnabled && trusted,
     historyOffReason: !trusted ? 'off in restricted mode' : settings.historyEnabled ? undefined : 'off in settings',
   };
 }

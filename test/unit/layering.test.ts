@@ -1,6 +1,7 @@
 /**
  * The import direction of docs/ARCHITECTURE.md, "Layers", checked on every source file:
- * vscode/ and cli/ -> engine and eval/ -> workspace/, history/, store/, memory/ -> core/.
+ * vscode/ and cli/ -> engine and eval/ -> workspace/, history/, store/, memory/, tuning/ -> core/
+ * (tuning/ reads workspace/ and history/ too).
  * Only src/vscode imports 'vscode'; src/core imports nothing from Node or from the layers above it.
  */
 import * as assert from 'node:assert/strict';
@@ -22,10 +23,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   history: ['core', 'history'],
   store: ['core', 'store'],
   memory: ['core', 'memory', 'store'],
-  engine: ['core', 'workspace', 'history', 'store', 'memory', 'engine'],
-  eval: ['core', 'workspace', 'history', 'store', 'memory', 'engine', 'eval'],
-  cli: ['core', 'workspace', 'history', 'store', 'memory', 'engine', 'eval', 'cli'],
-  vscode: ['core', 'workspace', 'history', 'store', 'memory', 'engine', 'eval', 'vscode'],
+  tuning: ['core', 'workspace', 'history', 'tuning'],
+  engine: ['core', 'workspace', 'history', 'store', 'memory', 'tuning', 'engine'],
+  eval: ['core', 'workspace', 'history', 'store', 'memory', 'tuning', 'engine', 'eval'],
+  cli: ['core', 'workspace', 'history', 'store', 'memory', 'tuning', 'engine', 'eval', 'cli'],
+  vscode: ['core', 'workspace', 'history', 'store', 'memory', 'tuning', 'engine', 'eval', 'vscode'],
 };
 
 const NODE_BUILTINS =

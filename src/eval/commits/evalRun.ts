@@ -6,7 +6,7 @@ import { scoreQuery } from '../../core/metrics';
 import { EVAL_DEPTH, type EvalRanker } from '../baselines';
 import { evalCategory } from '../fileCategory';
 import { summarise, type QueryOutcome, type RankerSummary } from './evalSummary';
-import { replayCommits, type ReplayOptions, type ReplayStats } from './replayCommits';
+import { replayCommits, type ReplayOptions, type ReplayStats } from '../../tuning/commits/replayCommits';
 
 /** Deepest cut a metric reads (P@20). */
 const RANK_LIMIT = 20;

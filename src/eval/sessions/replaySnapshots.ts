@@ -8,10 +8,10 @@
  * once and the snapshot only re-indexes what changed between consecutive base commits.
  */
 import type { BaseSnapshot, BaseSnapshots } from './replayRun';
-import { readCommitLog, type LoggedCommit } from '../git/commitLog';
-import { HistoryWalk } from '../git/historyAtCommit';
-import { RepoSnapshot } from '../git/repoSnapshot';
-import { runGit, isGitRepository } from '../git/gitCommand';
+import { readCommitLog, type LoggedCommit } from '../../tuning/git/commitLog';
+import { HistoryWalk } from '../../tuning/git/historyAtCommit';
+import { RepoSnapshot } from '../../tuning/git/repoSnapshot';
+import { runGit, isGitRepository } from '../../tuning/git/gitCommand';
 
 interface OpenRepo {
   readonly repo: string;

@@ -10,7 +10,7 @@ import { DEFAULT_RECENCY_HALF_LIFE_MS } from '../../core/signals/recency';
 import { parseSessionLog, describeIssues, type RecordedSession } from '../sessions/sessionLog';
 import { sessionQueries } from '../sessions/replayQueries';
 import { GitBaseSnapshots } from '../sessions/replaySnapshots';
-import { queryFeatures, type QueryFeatures, type RepoFeatures } from './queryFeatures';
+import { queryFeatures, type QueryFeatures, type RepoFeatures } from '../../tuning/queryFeatures';
 
 export interface SessionTuneOptions {
   /** Repository for every session instead of each session's own "repo". */

@@ -10,20 +10,22 @@ import { deserialize, serialize } from 'node:v8';
 import type { SignalName, Weights } from '../../core/ranking';
 import { PRESETS } from '../../core/presets';
 import { BASELINE_WEIGHTS } from '../baselines';
-import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from './queryFeatures';
-import { replayCommits } from '../commits/replayCommits';
+import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures, type RepoFeatures } from '../../tuning/queryFeatures';
+import { replayCommits } from '../../tuning/commits/replayCommits';
 import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
-import { coordinateAscent, figuresByRepo, meanFigures, type Figures } from './weightSearch';
-
-/** Share of each repository's sampled commits (the oldest) that weights are fitted on. */
-export const TRAIN_SHARE = 0.5;
+import { figuresByRepo, meanFigures, type Figures } from '../../tuning/weightSearch';
+import { fullWeights, toVector, TRAIN_SHARE } from '../../tuning/weightVectors';
+import { searchWeights } from '../../tuning/workspaceTuning';
+import type { TuningMethod } from '../../core/workspaceWeights';
 
 export interface TuneOptions {
   readonly repos: readonly string[];
   readonly commits: number;
   readonly years: number;
   readonly seed: number;
+  /** The learner: coordinate ascent on nP@10 (default) or pairwise logistic regression. */
+  readonly method?: TuningMethod;
   /** Session logs (JSONL, see replay) to learn from as well: each new-file move is a query. */
   readonly sessions?: readonly string[];
   /** Repository for every session instead of each session's own "repo". */
@@ -100,11 +102,6 @@ function sameSignals(signals: readonly string[] | undefined): boolean {
   return signals !== undefined && signals.length === TUNED_SIGNALS.length && signals.every((s, i) => s === TUNED_SIGNALS[i]);
 }
 
-/** A weight set as a vector over TUNED_SIGNALS. */
-export function toVector(weights: Readonly<Partial<Record<SignalName, number>>>): number[] {
-  return TUNED_SIGNALS.map((s) => weights[s] ?? 0);
-}
-
 export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const collected: RepoFeatures[] = [];
   for (const [i, repo] of options.repos.entries()) collected.push(await collectFeatures(repo, i, options));
@@ -121,7 +118,7 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
   const hasSessions = collected.slice(options.repos.length).some((c) => c.queries.length > 0);
   const kept = TUNED_SIGNALS.filter((s) => SESSION_ONLY_SIGNALS.has(s) && !hasSessions);
   const frozen = new Set(kept.map((s) => TUNED_SIGNALS.indexOf(s)));
-  const search = coordinateAscent(train, toVector(PRESETS.default), repos, options.log, frozen);
+  const search = searchWeights(options.method ?? 'ascent', train, toVector(PRESETS.default), repos, options.log, frozen);
   const weights = fullWeights(search.weights, kept);
 
   const rankers: [string, number[]][] = [
@@ -156,19 +153,4 @@ export async function runTune(options: TuneOptions): Promise<TuneReport> {
     rounds: search.rounds,
     evaluations: search.evaluations,
   };
-}
-
-/**
- * The learned vector as a full weight set: the learned signals scaled to the total they have in the
- * current default, `kept` signals and nameMatch at their default values (nothing measured them),
- * rounded to 3 decimals for the preset file.
- */
-export function fullWeights(vector: readonly number[], kept: readonly SignalName[] = []): Weights {
-  const base = PRESETS.default;
-  const learned = TUNED_SIGNALS.map((name, i) => ({ name, i })).filter(({ name }) => !kept.includes(name));
-  const baseTotal = learned.reduce((s, { name }) => s + base[name], 0);
-  const vectorTotal = learned.reduce((s, { i }) => s + vector[i], 0) || 1;
-  const result: Record<string, number> = { ...base };
-  for (const { name, i } of learned) result[name] = Math.round((vector[i] / vectorTotal) * baseTotal * 1000) / 1000;
-  return result as Weights;
 }

@@ -93,6 +93,8 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     logAgentAnswer: (answer) => void engine.agentCalls.push(`answer ${relative(root, answer.query)} -> ${answer.returned.join(',')}`),
     logAgentRead: (path, kind) => void engine.agentCalls.push(`${kind} ${relative(root, path)}`),
     agentLog: () => [],
+    workspaceWeights: () => [],
+    retuneWorkspace: async () => [],
     exportSessionLog: async () => {
       throw new Error('not in the fake engine');
     },

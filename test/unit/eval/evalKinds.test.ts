@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedCommit, type ScriptedRepo } from './scriptedRepo';
 import { evalCategory } from '../../../src/eval/fileCategory';
-import { evalFiles, isSourcePath } from '../../../src/eval/git/sourceFiles';
+import { evalFiles, isSourcePath } from '../../../src/tuning/git/sourceFiles';
 import { isSourcePath as isTsJsPath } from '../../../src/workspace/sourceHost';
-import { qualifyingSources } from '../../../src/eval/commits/commitSampling';
+import { qualifyingSources } from '../../../src/tuning/commits/commitSampling';
 import { runEval } from '../../../src/eval/commits/evalRun';
 import { categoryTable, meanTable } from '../../../src/eval/commits/evalTable';
 import { rankerByName } from '../../../src/eval/baselines';

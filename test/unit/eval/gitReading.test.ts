@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedRepo } from './scriptedRepo';
-import { readCommitLog } from '../../../src/eval/git/commitLog';
-import { TreeReader, diffTrees } from '../../../src/eval/git/gitTree';
-import { GitObjectReader } from '../../../src/eval/git/gitObjectReader';
-import { GitTreeHost } from '../../../src/eval/git/gitTreeHost';
-import { sampleCommits, qualifyingSources } from '../../../src/eval/commits/commitSampling';
+import { readCommitLog } from '../../../src/tuning/git/commitLog';
+import { TreeReader, diffTrees } from '../../../src/tuning/git/gitTree';
+import { GitObjectReader } from '../../../src/tuning/git/gitObjectReader';
+import { GitTreeHost } from '../../../src/tuning/git/gitTreeHost';
+import { sampleCommits, qualifyingSources } from '../../../src/tuning/commits/commitSampling';
 
 describe('eval git reading', () => {
   let repo: ScriptedRepo;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { agentFigures, countHits, rankingReport, reportMarkdown, DAY_MS } from '../../../src/eval/rankingReport';
 import type { AgentLogRow, RankingLogRow } from '../../../src/store/records';
+import { PRESETS } from '../../../src/core/presets';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const shown = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'];
@@ -76,6 +77,34 @@ describe('ranking report', () => {
       assert.ok(md.includes('| all days | 3 | 2 (66.7%) | 100.0% | 100.0% | 0.667 |'), md);
       assert.ok(md.includes('| 2026-01-15 | 2 | 1 (50.0%) | 100.0% | 100.0% | 0.333 |'), md);
       assert.ok(md.includes('| preset debugging | 1 | 1 (100.0%) | 100.0% | 100.0% | 1.000 |'), md);
+    });
+  });
+
+  describe('weights of this repository', () => {
+    it('lists each tuned folder with its held-back figures, and nothing when none was tuned', () => {
+      const now = Date.UTC(2026, 0, 15);
+      const outcome = {
+        head: 'h',
+        tunedAt: now,
+        method: 'ascent' as const,
+        commits: 200,
+        trainQueries: 150,
+        heldBackQueries: 140,
+        tunedNp10: 0.58,
+        defaultNp10: 0.52,
+        gain: { low: 0.021, high: 0.094 },
+        adopted: true,
+        weights: PRESETS.default,
+      };
+      const md = reportMarkdown(rankingReport([], now, 14, [], [{ root: '/ws', outcome, stale: true }]));
+      assert.ok(md.includes('## Weights of this repository'), md);
+      assert.ok(
+        md.includes(
+          '- /ws: tuned on this repository: nP@10 .58 vs default .52 (held back); in use; ascent, 200 commits, 140 held-back queries, gain 0.021…0.094 (95%); HEAD has moved since.',
+        ),
+        md,
+      );
+      assert.ok(!reportMarkdown(rankingReport([], now)).includes('Weights of this repository'));
     });
   });
 });

@@ -3,8 +3,8 @@
  * signal (one the queries cannot measure, like taskContext on commits) keeps its start weight.
  */
 import * as assert from 'node:assert/strict';
-import { coordinateAscent, figuresByRepo } from '../../../src/eval/tuning/weightSearch';
-import type { QueryFeatures } from '../../../src/eval/tuning/queryFeatures';
+import { coordinateAscent, figuresByRepo } from '../../../src/tuning/weightSearch';
+import type { QueryFeatures } from '../../../src/tuning/queryFeatures';
 
 /** One query over 12 rows with two signals: column 1 marks the relevant row, column 0 a decoy. */
 function query(i: number): QueryFeatures {

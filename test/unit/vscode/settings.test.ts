@@ -15,7 +15,19 @@ describe('settings', () => {
       historyEnabled: true,
       recordSessions: false,
       logAgents: true,
+      tuningEnabled: true,
     });
+  });
+
+  it('tunes on the workspace only when relatedFiles.tuning.enabled, history and trust allow; off also stops using tuned weights', () => {
+    const on = engineOptionsFor(readSettings(reader({})), true);
+    assert.equal(on.tuneWorkspace, true);
+    assert.equal(on.workspaceWeights, true);
+    const off = engineOptionsFor(readSettings(reader({ 'tuning.enabled': false })), true);
+    assert.equal(off.tuneWorkspace, false);
+    assert.equal(off.workspaceWeights, false);
+    assert.equal(engineOptionsFor(readSettings(reader({})), false).tuneWorkspace, false, 'restricted mode');
+    assert.equal(engineOptionsFor(readSettings(reader({ 'history.enabled': false })), true).tuneWorkspace, false, 'history off');
   });
 
   it('turns the agent log off only when relatedFiles.log.agents is false', () => {

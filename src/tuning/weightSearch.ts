@@ -56,6 +56,13 @@ function scoreOne(q: QueryFeatures, weights: Float64Array, scratch: Float64Array
   };
 }
 
+/** nP@10 of each query under one weight vector, in the order given (paired comparisons, bootstrap). */
+export function np10PerQuery(queries: readonly QueryFeatures[], weights: readonly number[]): number[] {
+  const w = Float64Array.from(weights);
+  const scratch = new Float64Array(queries.reduce((m, q) => Math.max(m, q.rows), 0));
+  return queries.map((q) => scoreOne(q, w, scratch).np10);
+}
+
 /** Figures per repository (index = QueryFeatures.repo) for one weight vector. */
 export function figuresByRepo(queries: readonly QueryFeatures[], weights: readonly number[], repos: number): Figures[] {
   const w = Float64Array.from(weights);

@@ -30,6 +30,10 @@ export interface ReplayOptions {
    * index reads, without lockfiles and generated files).
    */
   readonly files?: (path: string) => boolean;
+  /** Stops the replay between commits (the promise rejects with the signal's reason). */
+  readonly signal?: AbortSignal;
+  /** performance.now() after which no further commit is replayed (stats.replayedCommits says how far it came). */
+  readonly stopAt?: number;
 }
 
 export interface ReplayQuery {
@@ -50,6 +54,8 @@ export interface ReplayStats {
   readonly sample: CommitSample;
   readonly logCommits: number;
   readonly queries: number;
+  /** Sampled commits replayed: all of them unless `stopAt` came first. */
+  readonly replayedCommits: number;
   /** Sampled commits that yielded no query (all changed files new at the parent). */
   readonly emptyCommits: number;
   /** Files (re)indexed over the run and time spent. */
@@ -72,8 +78,14 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
   let emptyCommits = 0;
   let filesIndexed = 0;
   let indexMs = 0;
+  let replayedCommits = 0;
   try {
     for (let sampleIndex = 0; sampleIndex < sample.commits.length; sampleIndex++) {
+      // Between commits: let other work run (the engine ranks while its own history is replayed), and stop when told.
+      await new Promise((resolve) => setImmediate(resolve));
+      options.signal?.throwIfAborted();
+      if (options.stopAt !== undefined && performance.now() > options.stopAt) break;
+      replayedCommits++;
       const sampled = sample.commits[sampleIndex];
       const commit: LoggedCommit = sampled.commit;
       const t0 = performance.now();
@@ -117,6 +129,7 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
   return {
     sample,
     logCommits: log.length,
+    replayedCommits,
     queries,
     emptyCommits,
     filesIndexed,

@@ -10,10 +10,10 @@
  * instead of the whole workspace per query. Tuning is then an approximation, which is why the
  * chosen weights are checked again by a full `eval`.
  */
-import { SIGNAL_NAMES, type SignalName } from '../../core/ranking';
-import { prepareQuery } from '../../core/queryScope';
-import { SIGNALS } from '../../core/signals/index';
-import type { ReplayQuery } from '../commits/replayCommits';
+import { SIGNAL_NAMES, type SignalName } from '../core/ranking';
+import { prepareQuery } from '../core/queryScope';
+import { SIGNALS } from '../core/signals/index';
+import type { ReplayQuery } from './commits/replayCommits';
 
 /**
  * The signals recorded per query, and so the ones tune can weigh. nameMatch needs typed search
