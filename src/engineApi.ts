@@ -40,6 +40,12 @@ export interface EngineOptions {
   readonly recordSessions?: boolean;
   /** Log agents' answers and what they read next (setting relatedFiles.log.agents, `mcp --no-log`); default true. */
   readonly logAgents?: boolean;
+  /**
+   * `index()` resolves once the graphs are built, before git history (and a warm start's file
+   * words) arrive; those follow as a change. For an editor, which wants a first ranking soon;
+   * batch callers (CLI, eval) leave it off and get history with the index.
+   */
+  readonly readyBeforeHistory?: boolean;
   readonly log?: Logger;
   /** Clock, injectable for tests. */
   readonly now?: () => number;
@@ -63,6 +69,8 @@ export interface FolderStats {
   readonly ms: number;
   /** Time spent reading git history. */
   readonly historyMs?: number;
+  /** History was still being read when the index was reported (`readyBeforeHistory`); `commits` is then 0. */
+  readonly historyPending?: boolean;
   /** True when the graph came back from the database and only changed files were re-read. */
   readonly warm?: boolean;
 }
