@@ -34,14 +34,16 @@ function summary(lates) {
 }
 
 /**
- * Edits the open document every TYPING_INTERVAL_MS for `ms` (without waiting for each edit, so the
- * pace holds as a typist's would), then reverts it unsaved. Returns how many edits were applied.
+ * Edits the open document on a TYPING_INTERVAL_MS beat for `ms`, then reverts it unsaved. An edit is
+ * checked against the document version it was made for, so one waits for the previous to land: a
+ * beat that finds an edit still in flight is skipped (the count shows how many keys got through).
  */
 async function type(uri, ms, sleep) {
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: false });
-  const edits = [];
-  let typed = 0;
+  let beats = 0;
+  let applied = 0;
+  let inFlight;
   const started = Date.now();
   await new Promise((resolve) => {
     const timer = setInterval(() => {
@@ -50,20 +52,26 @@ async function type(uri, ms, sleep) {
         resolve();
         return;
       }
+      beats++;
+      if (inFlight) return;
       const edit = new vscode.WorkspaceEdit();
-      const text = typed === 0 ? '\n// ' : typed % CHARS_PER_LINE === 0 ? '\n// ' : 'x';
-      // At the end of the text as the extension host last saw it (edits in flight may land after it).
+      const text = applied % CHARS_PER_LINE === 0 ? '\n// ' : 'x';
       edit.insert(uri, document.lineAt(document.lineCount - 1).range.end, text);
-      typed++;
-      edits.push(vscode.workspace.applyEdit(edit));
+      inFlight = vscode.workspace.applyEdit(edit).then(
+        (ok) => {
+          if (ok) applied++;
+          inFlight = undefined;
+        },
+        () => (inFlight = undefined),
+      );
     }, TYPING_INTERVAL_MS);
   });
-  const applied = (await Promise.all(edits)).filter(Boolean).length;
+  await inFlight;
   await sleep(500);
   await vscode.window.showTextDocument(document, { preview: false });
   await vscode.commands.executeCommand('workbench.action.files.revert');
   if (document.isDirty) throw new Error(`could not revert ${uri.fsPath} after typing`);
-  return { edits: typed, applied };
+  return { beats, applied };
 }
 
 module.exports.run = async function run() {

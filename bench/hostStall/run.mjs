@@ -94,7 +94,7 @@ try {
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));
   if (typing) {
-    const typed = (r) => (r.typing ? `${r.typing.applied}/${r.typing.edits} edits` : 'no typing');
+    const typed = (r) => (r.typing ? `${r.typing.applied} edits / ${r.typing.beats} beats` : 'no typing');
     console.log('typing (an edit every 20 ms):');
     console.log(row('control, typing', control.typing.lateness, typed(control)));
     if (baseline?.typing) console.log(row('baseline, typing', baseline.typing.lateness, typed(baseline)));
@@ -108,9 +108,11 @@ try {
   );
   if (extension.handlers) {
     console.log('handlers of Related Files on the host thread (synchronous part), whole run:');
-    console.log(`${'handler'.padEnd(22)} ${'calls'.padStart(7)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+    console.log(`${'handler'.padEnd(22)} ${'calls'.padStart(7)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'> 5 ms'.padStart(7)}`);
     for (const [name, h] of Object.entries(extension.handlers).sort()) {
-      console.log(`${name.padEnd(22)} ${String(h.calls).padStart(7)} ${h.p99Ms.toFixed(2).padStart(8)} ${h.maxMs.toFixed(2).padStart(8)}`);
+      console.log(
+        `${name.padEnd(22)} ${String(h.calls).padStart(7)} ${h.p99Ms.toFixed(2).padStart(8)} ${h.maxMs.toFixed(2).padStart(8)} ${String(h.overBudget).padStart(7)}`,
+      );
     }
   }
 } finally {

@@ -7,6 +7,8 @@
  */
 import type * as vscode from 'vscode';
 
+/** What a handler on the shared thread may take; calls over it are counted. */
+export const HANDLER_BUDGET_MS = 5;
 /** Durations kept per handler for its percentiles: the most recent ones (the max covers every call). */
 export const HANDLER_SAMPLES = 4096;
 
@@ -14,11 +16,14 @@ export interface HandlerSummary {
   readonly calls: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** Calls over HANDLER_BUDGET_MS (wall time: a thread the OS preempted counts as busy). */
+  readonly overBudget: number;
 }
 
 interface Tally {
   calls: number;
   maxMs: number;
+  overBudget: number;
   readonly recent: Float64Array;
 }
 
@@ -30,12 +35,13 @@ export class HandlerTimes {
   record(name: string, ms: number): void {
     let tally = this.tallies.get(name);
     if (!tally) {
-      tally = { calls: 0, maxMs: 0, recent: new Float64Array(this.samples) };
+      tally = { calls: 0, maxMs: 0, overBudget: 0, recent: new Float64Array(this.samples) };
       this.tallies.set(name, tally);
     }
     tally.recent[tally.calls % this.samples] = ms;
     tally.calls++;
     if (ms > tally.maxMs) tally.maxMs = ms;
+    if (ms > HANDLER_BUDGET_MS) tally.overBudget++;
   }
 
   /** `fn`, timed under `name` (its synchronous part, also when it throws). */
@@ -55,7 +61,7 @@ export class HandlerTimes {
     const out: Record<string, HandlerSummary> = {};
     for (const [name, tally] of this.tallies) {
       const kept = Array.from(tally.recent.subarray(0, Math.min(tally.calls, this.samples))).sort((a, b) => a - b);
-      out[name] = { calls: tally.calls, p99Ms: percentile(kept, 0.99), maxMs: tally.maxMs };
+      out[name] = { calls: tally.calls, p99Ms: percentile(kept, 0.99), maxMs: tally.maxMs, overBudget: tally.overBudget };
     }
     return out;
   }

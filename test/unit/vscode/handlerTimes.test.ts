@@ -7,15 +7,15 @@ describe('HandlerTimes', () => {
     for (let i = 1; i <= 100; i++) times.record('edit', i);
     times.record('view', 3);
     const summary = times.summary();
-    assert.deepEqual(summary.edit, { calls: 100, p99Ms: 100, maxMs: 100 });
-    assert.deepEqual(summary.view, { calls: 1, p99Ms: 3, maxMs: 3 });
+    assert.deepEqual(summary.edit, { calls: 100, p99Ms: 100, maxMs: 100, overBudget: 95 });
+    assert.deepEqual(summary.view, { calls: 1, p99Ms: 3, maxMs: 3, overBudget: 0 });
   });
 
   it('takes percentiles over the most recent calls but the max over all', () => {
     const times = new HandlerTimes(4);
     times.record('edit', 50);
     for (let i = 0; i < 4; i++) times.record('edit', 1);
-    assert.deepEqual(times.summary().edit, { calls: 5, p99Ms: 1, maxMs: 50 });
+    assert.deepEqual(times.summary().edit, { calls: 5, p99Ms: 1, maxMs: 50, overBudget: 1 });
   });
 
   it('times a wrapped function, also when it throws, and passes its result through', () => {
