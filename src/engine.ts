@@ -60,6 +60,8 @@ interface Folder {
   lastRead?: { readonly head: string; readonly commits: readonly GitCommit[] };
   indexed: boolean;
   progress?: IndexProgress;
+  /** The history read in flight (or last finished): reads of one folder run one after another. */
+  historyRead?: Promise<void>;
   headWatcher?: HeadWatcher;
 }
 
@@ -73,6 +75,10 @@ export class Engine implements EngineApi {
   /** The database's file records, kept in step with the indexes. */
   private readonly records: RecordSync;
   private disposed = false;
+  /** What a ready index left to do with `readyBeforeHistory` (history, warm content); the next index and dispose wait for it. */
+  private background: Promise<void> = Promise.resolve();
+  /** Stops background work when the engine is disposed. */
+  private readonly stopping = new AbortController();
   /**
    * The last answer given to an agent by this engine, still waiting for its first read. Kept in
    * memory, not looked up by time: the order of calls says what came after what even when the
@@ -140,6 +146,7 @@ export class Engine implements EngineApi {
   }
 
   private async indexAll(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]> {
+    await this.background;
     const stats: FolderStats[] = [];
     const extractor = createIndexExtractor(this.log);
     try {
@@ -161,6 +168,8 @@ export class Engine implements EngineApi {
     signal: AbortSignal | undefined,
   ): Promise<FolderStats> {
     const started = performance.now();
+    // git log runs in a process of its own: started now, it reads history on the other core while this thread indexes.
+    const history = this.timedHistoryRead(folder);
     const previous = this.store.loadFiles(folder.root) as FileRecord[];
     const report = (p: IndexProgress) => {
       folder.progress = p;
@@ -186,10 +195,15 @@ export class Engine implements EngineApi {
     );
     this.emit();
 
+    if (this.options.readyBeforeHistory) {
+      // Rank from the graph now; history (and a warm start's file words) arrive later as a change.
+      prepareRankingCaches(this.facts(folder));
+      report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
+      this.background = this.background.then(() => this.afterReady(folder, history));
+      return { ...folderStats(folder, ms, undefined, built.reused > 0), historyPending: this.options.historyEnabled !== false };
+    }
     report({ root: folder.root, phase: 'history', done: 0, total: 1 });
-    const historyStarted = performance.now();
-    await this.refreshFolderHistory(folder);
-    const historyMs = performance.now() - historyStarted;
+    const historyMs = await history;
     await this.followHead(folder);
     // Build the ranker's per-graph and per-history tables now, not on the first request from the editor.
     prepareRankingCaches(this.facts(folder));
@@ -199,6 +213,33 @@ export class Engine implements EngineApi {
     const filled = await folder.index.fillContent(signal);
     if (filled > 0) this.emit();
     return folderStats(folder, ms, historyMs, built.reused > 0);
+  }
+
+  /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
+  private timedHistoryRead(folder: Folder): Promise<number> {
+    const started = performance.now();
+    const read = this.refreshFolderHistory(folder).then(() => performance.now() - started);
+    read.catch(() => undefined); // an aborted index never awaits it: not an unhandled rejection
+    return read;
+  }
+
+  /** With `readyBeforeHistory`: the history read started with the index, then the words a warm start did not read. */
+  private async afterReady(folder: Folder, history: Promise<number>): Promise<void> {
+    try {
+      const historyMs = await history;
+      if (this.disposed) return;
+      this.log.info(`history of ${folder.root}: ${folder.history.commits.length} commits, ready ${Math.round(historyMs)} ms after the index started`);
+      prepareRankingCaches(this.facts(folder));
+      this.emit();
+      await this.followHead(folder);
+    } catch (error) {
+      this.log.warn(`history of ${folder.root} could not be read: ${errorMessage(error)}`);
+    }
+    try {
+      if ((await folder.index.fillContent(this.stopping.signal)) > 0 && !this.disposed) this.emit();
+    } catch (error) {
+      this.log.warn(`file words of ${folder.root} could not be read: ${errorMessage(error)}`);
+    }
   }
 
   /** New commits, checkouts and rebases refresh the folder's history (one at a time). */
@@ -234,7 +275,14 @@ export class Engine implements EngineApi {
     this.emit();
   }
 
-  private async refreshFolderHistory(folder: Folder): Promise<void> {
+  /** Reads git history after the stored head (or all of it) and stores what changed; after any read still running. */
+  private refreshFolderHistory(folder: Folder): Promise<void> {
+    const read = (folder.historyRead ?? Promise.resolve()).catch(() => undefined).then(() => this.readFolderHistory(folder));
+    folder.historyRead = read;
+    return read;
+  }
+
+  private async readFolderHistory(folder: Folder): Promise<void> {
     if (this.options.historyEnabled === false) {
       folder.history = historyFacts([], this.options.historyOffReason ?? 'history off in settings');
       return;
@@ -637,10 +685,12 @@ export class Engine implements EngineApi {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.stopping.abort();
     this.listeners.clear();
     for (const folder of this.folders) folder.headWatcher?.dispose();
     await this.tuner.cancel();
     await this.indexing?.catch(() => undefined);
+    await this.background;
     this.tasks.close(this.now());
     await this.save();
     this.activity.dispose();
@@ -690,7 +740,7 @@ function sum(counts: Record<string, number>): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-function folderStats(folder: Folder, ms: number, historyMs: number, warm: boolean): FolderStats {
+function folderStats(folder: Folder, ms: number, historyMs: number | undefined, warm: boolean): FolderStats {
   const s = folder.index.stats;
   return {
     root: folder.root,

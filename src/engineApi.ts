@@ -51,6 +51,12 @@ export interface EngineOptions {
   readonly tuneWorkspace?: boolean;
   /** Wait this long after indexing (or a new HEAD) before tuning starts, so the first rankings come first; default TUNE_DELAY_MS. */
   readonly tuneDelayMs?: number;
+  /**
+   * `index()` resolves once the graphs are built, before git history (and a warm start's file
+   * words) arrive; those follow as a change. For an editor, which wants a first ranking soon;
+   * batch callers (CLI, eval) leave it off and get history with the index.
+   */
+  readonly readyBeforeHistory?: boolean;
   readonly log?: Logger;
   /** Clock, injectable for tests. */
   readonly now?: () => number;
@@ -74,6 +80,8 @@ export interface FolderStats {
   readonly ms: number;
   /** Time spent reading git history. */
   readonly historyMs?: number;
+  /** History was still being read when the index was reported (`readyBeforeHistory`); `commits` is then 0. */
+  readonly historyPending?: boolean;
   /** True when the graph came back from the database and only changed files were re-read. */
   readonly warm?: boolean;
 }

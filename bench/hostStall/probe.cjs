@@ -2,7 +2,11 @@
 // under test. A 10 ms timer on the extension-host thread (the one every extension shares) records how
 // late each tick fires while Related Files starts, indexes the folder and ranks HOST_STALL_OPEN (cold),
 // then while its engine restarts from the database it just wrote and ranks again (warm, as a second
-// window would). With the extension absent (the control) it samples for as long. Writes HOST_STALL_OUT.
+// window would). With the extension absent (the control) it samples for as long. With
+// HOST_STALL_TYPING_MS it then types: an edit every TYPING_INTERVAL_MS into the open file through the
+// VS Code API (a WorkspaceEdit; nothing is typed into the editor's input, the file is never saved, and
+// the edits are reverted at the end; the runner gives VS Code a throwaway copy of the folder), timing
+// that stretch on its own. Writes HOST_STALL_OUT.
 'use strict';
 const fs = require('fs');
 const vscode = require('vscode');
@@ -10,6 +14,9 @@ const vscode = require('vscode');
 const EXTENSION_ID = 'related-files.related-files';
 const INTERVAL_MS = 10;
 const POLL_MS = 20;
+const TYPING_INTERVAL_MS = 20;
+/** Every this many characters the typist starts a new line, as a person would. */
+const CHARS_PER_LINE = 40;
 
 function summary(lates) {
   const sorted = lates.map((x) => x[1]).sort((a, b) => a - b);
@@ -24,6 +31,47 @@ function summary(lates) {
     over200: sorted.filter((x) => x > 200).length,
     blockedMs: stalls.reduce((a, b) => a + b, 0),
   };
+}
+
+/**
+ * Edits the open document on a TYPING_INTERVAL_MS beat for `ms`, then reverts it unsaved. An edit is
+ * checked against the document version it was made for, so one waits for the previous to land: a
+ * beat that finds an edit still in flight is skipped (the count shows how many keys got through).
+ */
+async function type(uri, ms, sleep) {
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: false });
+  let beats = 0;
+  let applied = 0;
+  let inFlight;
+  const started = Date.now();
+  await new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (Date.now() - started >= ms) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      beats++;
+      if (inFlight) return;
+      const edit = new vscode.WorkspaceEdit();
+      const text = applied % CHARS_PER_LINE === 0 ? '\n// ' : 'x';
+      edit.insert(uri, document.lineAt(document.lineCount - 1).range.end, text);
+      inFlight = vscode.workspace.applyEdit(edit).then(
+        (ok) => {
+          if (ok) applied++;
+          inFlight = undefined;
+        },
+        () => (inFlight = undefined),
+      );
+    }, TYPING_INTERVAL_MS);
+  });
+  await inFlight;
+  await sleep(500);
+  await vscode.window.showTextDocument(document, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  if (document.isDirty) throw new Error(`could not revert ${uri.fsPath} after typing`);
+  return { beats, applied };
 }
 
 module.exports.run = async function run() {
@@ -77,6 +125,15 @@ module.exports.run = async function run() {
         result.warm = summary(lates.slice(coldEnd));
       }
     }
+    const typingMs = Number(process.env.HOST_STALL_TYPING_MS || 0);
+    if (typingMs > 0) {
+      await sleep(tailMs); // let the warm ranking's own work settle first
+      const from = lates.length;
+      mark('typing');
+      result.typing = await type(uri, typingMs, sleep);
+      mark('typed');
+      result.typing.lateness = summary(lates.slice(from));
+    }
     await sleep(tailMs);
   } catch (error) {
     result.error = String((error && error.message) || error);
@@ -84,6 +141,8 @@ module.exports.run = async function run() {
     clearInterval(timer);
   }
   result.all = summary(lates);
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  if (extension?.isActive && extension.exports.handlerTimes) result.handlers = extension.exports.handlerTimes.summary();
   if (process.env.HOST_STALL_OUT) fs.writeFileSync(process.env.HOST_STALL_OUT, JSON.stringify(result, null, 1));
   if (process.env.RELATED_FILES_TEST_RESULTS) {
     fs.writeFileSync(process.env.RELATED_FILES_TEST_RESULTS, JSON.stringify({ passed: result.error ? 0 : 1, failed: result.error ? 1 : 0 }));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // bench/hostStall: how long Related Files keeps the extension-host thread busy, in a real VS Code.
 //
-//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N]
+//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing]
 //
 // Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
 // control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
@@ -11,6 +11,15 @@
 // p50/p99/max lateness, stalls over 50/200 ms, blocked time and the time to the first ranking, the
 // extension's next to the control's. --baseline runs another build of the extension as well (a
 // checkout of an earlier commit, built), measured the same way. Figures only; never pass/fail.
+//
+// --typing: after the warm ranking (the control: after as long), an edit every 20 ms for 10 s into
+// the open file, timed on its own. The edits go through the VS Code API (a WorkspaceEdit from the
+// probe: nothing types into an editor), are never saved and are reverted at the end, and each VS Code
+// run gets a throwaway copy of the folder, so the folder itself is never touched.
+//
+// Each VS Code run gets an empty NODE_COMPILE_CACHE folder: the cold start parses the engine bundle
+// as a first-ever start does, the warm restart reads the compiled code it left (as a second window).
+// The extension's handler durations (host thread, per handler: calls, p99, max) are printed too.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,17 +36,28 @@ const opt = (name, fallback) => {
 const folder = opt('folder') && resolve(opt('folder'));
 const open = opt('open');
 if (!folder || !open) {
-  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--idle-ms 20000]');
+  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing]');
   process.exit(2);
 }
 
+const TYPING_MS = 10_000;
+const typing = argv.includes('--typing');
+
 function runVsCode(extension, out, idleMs) {
+  const copy = typing ? [] : ['--no-copy'];
   const r = spawnSync(
     process.execPath,
-    [join(repo, 'scripts/run-vscode.cjs'), 'test', '--ext', extension, '--tests', join(here, 'probe.cjs'), '--folder', folder, '--no-copy'],
+    [join(repo, 'scripts/run-vscode.cjs'), 'test', '--ext', extension, '--tests', join(here, 'probe.cjs'), '--folder', folder, ...copy],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, HOST_STALL_OPEN: open, HOST_STALL_OUT: out, HOST_STALL_IDLE_MS: String(idleMs) },
+      env: {
+        ...process.env,
+        HOST_STALL_OPEN: open,
+        HOST_STALL_OUT: out,
+        HOST_STALL_IDLE_MS: String(idleMs),
+        HOST_STALL_TYPING_MS: String(typing ? TYPING_MS : 0),
+        NODE_COMPILE_CACHE: mkdtempSync(join(scratch, 'compile-cache-')),
+      },
     },
   );
   try {
@@ -49,6 +69,9 @@ function runVsCode(extension, out, idleMs) {
 
 const scratch = mkdtempSync(join(tmpdir(), 'host-stall-'));
 try {
+  console.log(
+    `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
+  );
   const extension = runVsCode(repo, join(scratch, 'extension.json'), 0);
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
   const baselineDir = opt('baseline');
@@ -63,19 +86,35 @@ try {
   const row = (name, s, ranked) =>
     `${name.padEnd(26)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${String(s.max).padStart(6)} ${String(s.over50).padStart(6)} ${String(s.over200).padStart(6)} ${String(s.blockedMs).padStart(8)} ${ranked.padStart(14)}`;
   const ev = extension.events;
-  console.log(`host stall on ${folder} (ranking ${open}); lateness of a 10 ms timer on the extension-host thread, ms`);
+  console.log('lateness of a 10 ms timer on the extension-host thread, ms');
   console.log(`${''.padEnd(26)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
   console.log(row('control (no extension)', control.all, '—'));
   if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));
+  if (typing) {
+    const typed = (r) => (r.typing ? `${r.typing.applied} edits / ${r.typing.beats} beats` : 'no typing');
+    console.log('typing (an edit every 20 ms):');
+    console.log(row('control, typing', control.typing.lateness, typed(control)));
+    if (baseline?.typing) console.log(row('baseline, typing', baseline.typing.lateness, typed(baseline)));
+    console.log(row('Related Files, typing', extension.typing.lateness, typed(extension)));
+  }
   console.log(
     `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
   );
   console.log(
     `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, control.all.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, control.all.max)).toFixed(2)}x; whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
   );
+  if (extension.handlers) {
+    console.log('handlers of Related Files on the host thread (synchronous part), whole run:');
+    console.log(`${'handler'.padEnd(22)} ${'calls'.padStart(7)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'> 5 ms'.padStart(7)}`);
+    for (const [name, h] of Object.entries(extension.handlers).sort()) {
+      console.log(
+        `${name.padEnd(22)} ${String(h.calls).padStart(7)} ${h.p99Ms.toFixed(2).padStart(8)} ${h.maxMs.toFixed(2).padStart(8)} ${String(h.overBudget).padStart(7)}`,
+      );
+    }
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

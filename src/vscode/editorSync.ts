@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { EngineHost } from './engineHost';
+import { HandlerTimes } from './handlerTimes';
 
 /** Typing bursts: re-read imports once the user pauses; ~a typing pause keeps it off the keystroke path. */
 export const EDIT_SYNC_DEBOUNCE_MS = 250;
@@ -28,18 +29,20 @@ export class EditorSync implements vscode.Disposable {
     private readonly host: EngineHost,
     /** True while editor changes are only previews (the picker is open): they are not visits. */
     private readonly previewing: () => boolean = () => false,
+    times = new HandlerTimes(),
   ) {
     const watcher = vscode.workspace.createFileSystemWatcher(SOURCE_GLOB);
+    const t = times.time.bind(times);
     this.disposables.push(
       watcher,
-      vscode.window.onDidChangeActiveTextEditor((editor) => this.viewed(editor)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
-      vscode.workspace.onDidSaveTextDocument((d) => isIndexedDocument(d) && host.notify('recordActivity', 'save', d.uri.fsPath)),
-      watcher.onDidCreate((uri) => this.created(uri)),
-      watcher.onDidChange((uri) => this.changedOnDisk(uri)),
-      watcher.onDidDelete((uri) => this.deleted(uri)),
-      vscode.workspace.onDidRenameFiles((e) => this.renamed(e)),
-      host.onDidChangeState((s) => s.kind === 'ready' && this.viewed(vscode.window.activeTextEditor)),
+      vscode.window.onDidChangeActiveTextEditor(t('sync.activeEditor', (editor) => this.viewed(editor))),
+      vscode.workspace.onDidChangeTextDocument(t('sync.changeText', (e) => this.edited(e))),
+      vscode.workspace.onDidSaveTextDocument(t('sync.save', (d) => isIndexedDocument(d) && host.notify('recordActivity', 'save', d.uri.fsPath))),
+      watcher.onDidCreate(t('sync.fileCreated', (uri) => this.created(uri))),
+      watcher.onDidChange(t('sync.fileChanged', (uri) => this.changedOnDisk(uri))),
+      watcher.onDidDelete(t('sync.fileDeleted', (uri) => this.deleted(uri))),
+      vscode.workspace.onDidRenameFiles(t('sync.renamed', (e) => this.renamed(e))),
+      host.onDidChangeState(t('sync.engineState', (s) => s.kind === 'ready' && this.viewed(vscode.window.activeTextEditor))),
     );
   }
 

@@ -184,7 +184,8 @@ export class EngineHost implements vscode.Disposable {
         dbPath = undefined;
       }
     }
-    return { roots, dbPath, ...engineOptionsFor(this.settings, vscode.workspace.isTrusted) };
+    // The view ranks from the graph as soon as it is built; history re-ranks it when it arrives.
+    return { roots, dbPath, ...engineOptionsFor(this.settings, vscode.workspace.isTrusted), readyBeforeHistory: true };
   }
 
   private async index(generation: number): Promise<void> {
@@ -220,7 +221,7 @@ export class EngineHost implements vscode.Disposable {
       if (generation !== this.generation || abort.signal.aborted) return;
       for (const s of stats) {
         this.log.info(
-          `indexed ${s.root}: ${formatCount(s.files)} files, ${formatCount(s.edges)} imports, ${s.skipped} skipped, ${s.unresolved} unresolved, ${s.commits} commits in ${Math.round(s.ms)} ms${s.historyMs !== undefined ? ` (+${Math.round(s.historyMs)} ms history)` : ''}${s.warm ? ', warm from the database' : ''}`,
+          `indexed ${s.root}: ${formatCount(s.files)} files, ${formatCount(s.edges)} imports, ${s.skipped} skipped, ${s.unresolved} unresolved, ${s.historyPending ? 'history still reading' : `${s.commits} commits`} in ${Math.round(s.ms)} ms${s.historyMs !== undefined ? ` (+${Math.round(s.historyMs)} ms history)` : ''}${s.warm ? ', warm from the database' : ''}`,
         );
       }
       this.log.info(`first ranking available ${Date.now() - started} ms after the index started`);

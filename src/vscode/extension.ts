@@ -19,6 +19,7 @@ import { needsReindex, readSettings, SETTINGS_SECTION, type RelatedFilesSettings
 import { PRESETS } from '../core/presets';
 import { registerAgentTools } from './agentTools';
 import { errorMessage } from '../core/errorMessage';
+import { HandlerTimes, timedTreeProvider } from './handlerTimes';
 
 export interface RelatedFilesExtension {
   readonly host: EngineHost;
@@ -30,6 +31,8 @@ export interface RelatedFilesExtension {
   readonly hover: ReferenceHoverProvider;
   /** Milliseconds spent inside activate(). */
   readonly activationMs: number;
+  /** How long the handlers on the extension-host thread took (the host-stall benchmark prints them). */
+  readonly handlerTimes: HandlerTimes;
 }
 
 export function activate(context: vscode.ExtensionContext): RelatedFilesExtension {
@@ -38,9 +41,10 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   let settings: RelatedFilesSettings = readSettings(vscode.workspace.getConfiguration(SETTINGS_SECTION));
   const getSettings = () => settings;
 
+  const handlerTimes = new HandlerTimes();
   const host = new EngineHost(log, context.storageUri?.fsPath, settings);
   const view = new RelatedFilesView();
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: false });
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: timedTreeProvider(view, handlerTimes), showCollapseAll: false });
   view.attach(treeView);
   // The picker's previews switch the active editor; the view and the memory wait until it closes.
   const picker = new RelatedFilePicker(
@@ -50,8 +54,8 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     () => controller.refresh(),
   );
   const previewing = () => picker.isOpen;
-  const controller = new RelatedFilesController(host, view, getSettings, log, previewing);
-  const sync = new EditorSync(host, previewing);
+  const controller = new RelatedFilesController(host, view, getSettings, log, previewing, handlerTimes);
+  const sync = new EditorSync(host, previewing, handlerTimes);
   const statusBar = new IndexStatusBar(host);
   const hover = new ReferenceHoverProvider(() => host.engine, getSettings);
 
@@ -105,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   setTimeout(() => void host.start(), 0);
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms${vscode.workspace.isTrusted ? '' : ' (restricted mode: git history off)'}`);
-  return { host, view, treeView, controller, picker, statusBar, hover, activationMs };
+  return { host, view, treeView, controller, picker, statusBar, hover, activationMs, handlerTimes };
 }
 
 /**

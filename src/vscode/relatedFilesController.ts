@@ -13,6 +13,7 @@ import { LatestOnly } from './latestOnly';
 import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
 import { openFilePaths } from './openEditors';
+import { HandlerTimes } from './handlerTimes';
 import { errorMessage, errorDetail } from '../core/errorMessage';
 
 /** Switching editors quickly (Ctrl+Tab through several) should rank only the one the user stops at. */
@@ -29,11 +30,12 @@ export class RelatedFilesController implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** True while editor changes are only previews (the Go to Related File picker is open). */
     private readonly previewing: () => boolean = () => false,
+    private readonly times = new HandlerTimes(),
   ) {
     this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor(() => this.previewing() || this.refresh()),
-      host.onDidChangeState((s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0))),
-      host.onDidChangeRankings(() => this.refresh()),
+      vscode.window.onDidChangeActiveTextEditor(times.time('view.activeEditor', () => this.previewing() || this.refresh())),
+      host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
+      host.onDidChangeRankings(times.time('view.engineChanged', () => this.refresh())),
     );
   }
 
@@ -41,7 +43,7 @@ export class RelatedFilesController implements vscode.Disposable {
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
-      (result) => this.view.show(result.ranking, result.message),
+      this.times.time('view.show', (result) => this.view.show(result.ranking, result.message)),
       (error) => {
         // A superseded request, or an engine that died mid-request: the host's state change re-ranks.
         if (error instanceof CancelledError || error instanceof EngineStoppedError) return;

@@ -214,6 +214,31 @@ describe('Engine', () => {
     assert.ok(parse.score > format.score, 'the co-changed file outranks its untouched sibling');
   });
 
+  it('with readyBeforeHistory, answers from the graph first and re-ranks when history arrives', async () => {
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
+    writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
+    git(root, 'commit', '-qam', 'login and parse change together');
+    const engine = await Engine.create({ roots: [root], log: collectingLog(), readyBeforeHistory: true });
+    engines.push(engine);
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    const [stats] = await engine.index();
+    assert.equal(stats.historyPending, true);
+    assert.equal(stats.commits, 0, 'the index is reported before history is read');
+    const query = join(root, 'src/auth/login.ts');
+    assert.ok(engine.rank({ file: query, limit: 10 }).files.length > 0, 'the graph ranks at once');
+    const changesAtReady = changes;
+    for (let i = 0; i < 100 && engine.rank({ file: query, limit: 10 }).files.every((f) => f.signals.coChange === 0); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const parse = engine.rank({ file: query, limit: 10 }).files.find((f) => f.path === 'src/util/parse.ts')!;
+    assert.ok(parse.signals.coChange > 0, parse.evidence.coChange);
+    assert.ok(changes > changesAtReady, 'history arriving is a change, so views re-rank');
+  });
+
   it('follows new commits without a restart', async () => {
     git(root, 'init', '-q');
     git(root, 'add', '-A');
