@@ -81,7 +81,7 @@ export class RelatedFilesController implements vscode.Disposable {
     const engine = this.host.engine;
     if (!engine) return { message: 'Starting…' };
     const totalFiles = state.stats.reduce((n, s) => n + s.files, 0);
-    if (totalFiles === 0) return { message: 'No TypeScript or JavaScript files in this workspace.' };
+    if (totalFiles === 0) return { message: 'No files to rank in this workspace (every file is excluded, binary, generated or too large).' };
 
     // While the picker previews files the active editor is the preview, not a visit: a refresh that fires
     // then (debounce, engine change) keeps the list of the file the picker was opened from.
