@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { ContentIndex } from '../src/core/contentIndex';
 import { contentTerms, type TermCounts } from '../src/core/contentTerms';
 import { isBinary } from '../src/workspace/extractFile';
-import { syntheticWorkspace, timeQueries } from './rank';
+import { heapMb, syntheticWorkspace, timeQueries } from './rank';
 
 const MAX_BLOB_BYTES = 1024 * 1024;
 const DEFAULT_SIZES = [1_000, 10_000, 100_000];
@@ -52,11 +52,6 @@ async function blobTexts(gitDir: string): Promise<string[]> {
     at = headerEnd + 1 + size + 1;
   }
   return texts;
-}
-
-function heapMb(): number {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
 function cpuMs(since: NodeJS.CpuUsage): number {

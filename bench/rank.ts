@@ -129,7 +129,8 @@ export function timeQueries(workspace: Workspace, seed = 7): Timing {
   };
 }
 
-function heapMb(): number {
+/** Heap in use after a full GC (when the process runs with --expose-gc), in MB. */
+export function heapMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }

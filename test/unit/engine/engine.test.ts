@@ -33,6 +33,16 @@ function git(root: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
 }
 
+/** A repository of the fixture whose second commit changes login.ts and parse.ts together (co-change, no import). */
+function commitLoginAndParseTogether(root: string): void {
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'init');
+  writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
+  writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
+  git(root, 'commit', '-qam', 'login and parse change together');
+}
+
 function collectingLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return { lines, info: (m) => lines.push(m), warn: (m) => lines.push(`warn: ${m}`), error: (m) => lines.push(`error: ${m}`) };
@@ -199,12 +209,7 @@ describe('Engine', () => {
   });
 
   it('reads git history: co-change ranks a file with no import link', async () => {
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
-    writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
-    writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
-    git(root, 'commit', '-qam', 'login and parse change together');
+    commitLoginAndParseTogether(root);
     const engine = await open({ db: false });
     const [stats] = await engine.index();
     assert.equal(stats.commits, 2);
@@ -215,12 +220,7 @@ describe('Engine', () => {
   });
 
   it('with readyBeforeHistory, answers from the graph first and re-ranks when history arrives', async () => {
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
-    writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
-    writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
-    git(root, 'commit', '-qam', 'login and parse change together');
+    commitLoginAndParseTogether(root);
     const engine = await Engine.create({ roots: [root], log: collectingLog(), readyBeforeHistory: true });
     engines.push(engine);
     let changes = 0;
