@@ -9,6 +9,7 @@
 // that stretch on its own. Writes HOST_STALL_OUT.
 'use strict';
 const fs = require('fs');
+const path = require('path');
 const vscode = require('vscode');
 
 const EXTENSION_ID = 'related-files.related-files';
@@ -72,6 +73,21 @@ async function type(uri, ms, sleep) {
   await vscode.commands.executeCommand('workbench.action.files.revert');
   if (document.isDirty) throw new Error(`could not revert ${uri.fsPath} after typing`);
   return { beats, applied };
+}
+
+/** The extension's output channel as VS Code logged it (under the server's data folder, which the runner deletes). */
+function copyExtensionLog(to) {
+  const logs = path.join(process.env.TMPDIR || '', 'server-data', 'logs');
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.includes('Related Files')) found.push(full);
+    }
+  };
+  walk(logs);
+  fs.writeFileSync(to, found.map((f) => fs.readFileSync(f, 'utf8')).join('\n'));
 }
 
 module.exports.run = async function run() {
@@ -144,6 +160,7 @@ module.exports.run = async function run() {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (extension?.isActive && extension.exports.handlerTimes) result.handlers = extension.exports.handlerTimes.summary();
   if (process.env.HOST_STALL_OUT) fs.writeFileSync(process.env.HOST_STALL_OUT, JSON.stringify(result, null, 1));
+  if (process.env.HOST_STALL_LOG) copyExtensionLog(process.env.HOST_STALL_LOG);
   if (process.env.RELATED_FILES_TEST_RESULTS) {
     fs.writeFileSync(process.env.RELATED_FILES_TEST_RESULTS, JSON.stringify({ passed: result.error ? 0 : 1, failed: result.error ? 1 : 0 }));
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // bench/hostStall: how long Related Files keeps the extension-host thread busy, in a real VS Code.
 //
-//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing]
+//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--log FILE]
 //
 // Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
 // control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
@@ -20,6 +20,7 @@
 // Each VS Code run gets an empty NODE_COMPILE_CACHE folder: the cold start parses the engine bundle
 // as a first-ever start does, the warm restart reads the compiled code it left (as a second window).
 // The extension's handler durations (host thread, per handler: calls, p99, max) are printed too.
+// --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,14 +37,14 @@ const opt = (name, fallback) => {
 const folder = opt('folder') && resolve(opt('folder'));
 const open = opt('open');
 if (!folder || !open) {
-  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing]');
+  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--log FILE]');
   process.exit(2);
 }
 
 const TYPING_MS = 10_000;
 const typing = argv.includes('--typing');
 
-function runVsCode(extension, out, idleMs) {
+function runVsCode(extension, out, idleMs, log) {
   const copy = typing ? [] : ['--no-copy'];
   const r = spawnSync(
     process.execPath,
@@ -56,6 +57,7 @@ function runVsCode(extension, out, idleMs) {
         HOST_STALL_OUT: out,
         HOST_STALL_IDLE_MS: String(idleMs),
         HOST_STALL_TYPING_MS: String(typing ? TYPING_MS : 0),
+        ...(log ? { HOST_STALL_LOG: log } : {}),
         NODE_COMPILE_CACHE: mkdtempSync(join(scratch, 'compile-cache-')),
       },
     },
@@ -72,7 +74,7 @@ try {
   console.log(
     `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
   );
-  const extension = runVsCode(repo, join(scratch, 'extension.json'), 0);
+  const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')));
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
   const baselineDir = opt('baseline');
   const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
