@@ -77,7 +77,7 @@ async function type(uri, ms, sleep) {
 
 /** The extension's output channel as VS Code logged it (under the server's data folder, which the runner deletes). */
 function copyExtensionLog(to) {
-  const logs = path.join(process.env.TMPDIR || '', 'server-data', 'logs');
+  const logs = path.join(process.env.TMPDIR || '', 'user-data', 'logs');
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
