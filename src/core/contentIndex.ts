@@ -57,6 +57,12 @@ export interface TermQuery {
    * each of them meant, and BM25's idf already discounts the common ones.
    */
   readonly keepCommon?: boolean;
+  /**
+   * What `scores` divides by: 'best' (the default) the best file's score, so the best match is 1;
+   * 'ideal' the score of a file holding every counted term many times ((k1 + 1) x the sum of their
+   * idf), so values say how much of the query a file matches and a vague query's best file stays low.
+   */
+  readonly scale?: 'best' | 'ideal';
 }
 
 export class ContentIndex {
@@ -176,8 +182,8 @@ export class ContentIndex {
   }
 
   /**
-   * BM25 of every file containing at least one of `terms`, divided by the best file's: the best
-   * match is 1, like coChange's normalisation. Measured on zod (eval, 200 commits, seed 1, default
+   * BM25 of every file containing at least one of `terms`, divided by the best file's (or, with
+   * `scale: 'ideal'`, by the query's ideal score): the best match is 1, like coChange's normalisation. Measured on zod (eval, 200 commits, seed 1, default
    * + contentSimilarity .15): nP@10 .658 divided by the best file, .654 with the square root of the
    * share of the query's own score, .648 with that share alone (at .10). Terms in too many files,
    * or in no file but `exclude`, are skipped. Returns path -> value, only for files above 0.
@@ -203,7 +209,8 @@ export class ContentIndex {
       }
     }
     let top = 0;
-    for (const d of touched) top = Math.max(top, acc[d]);
+    if (query.scale === 'ideal') for (const { idf } of weighted) top += idf * (BM25_K1 + 1);
+    else for (const d of touched) top = Math.max(top, acc[d]);
     for (const d of touched) {
       result.set(this.docs[d]!.path, acc[d] / top);
       acc[d] = 0;

@@ -57,7 +57,8 @@ const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskCo
  * .15 is the largest value that still beats every baseline on both. nameMatch and contentMatch only
  * score with typed search words or task text, which commits do not have: nameMatch keeps its
  * hand-set .5; contentMatch .3, chosen with `replay` on the recorded sessions with their task text
- * (MRR .313 against .292 without the task; docs/RANKING.md, "contentMatch").
+ * (MRR .334 against .292 without the task; .2 / .4 give .329 / .337 but .4 costs Hit@10 .035;
+ * docs/RANKING.md, "contentMatch").
  */
 const DEFAULT = weights({
   contentSimilarity: 0.261,

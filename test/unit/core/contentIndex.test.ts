@@ -119,4 +119,14 @@ describe('ContentIndex', () => {
     assert.equal(kept.get('f0.ts'), 1, 'the file that mentions it most is first');
     assert.equal(content.matches(['email'], 'f0.ts', { keepCommon: true })[0].count, 2);
   });
+
+  it("divides by the query's ideal score when asked: a file with half the words scores under half of one with all", () => {
+    const content = index({ 'both.ts': 'okapi zebra '.repeat(50), 'one.ts': 'okapi '.repeat(50), 'none.ts': 'nothing', 'more.ts': 'other words' });
+    const best = content.scores(['okapi', 'zebra']);
+    assert.equal(best.get('both.ts'), 1, 'divided by the best file, the best scores 1');
+    const ideal = content.scores(['okapi', 'zebra'], { scale: 'ideal' });
+    assert.ok(ideal.get('both.ts')! < 1, 'no file reaches the ideal (every word infinitely often)');
+    assert.ok(ideal.get('both.ts')! > 0.9, `many mentions of every word come near it: ${ideal.get('both.ts')}`);
+    assert.ok(ideal.get('one.ts')! < ideal.get('both.ts')! / 2 + 0.01 && ideal.get('one.ts')! > 0);
+  });
 });
