@@ -122,6 +122,11 @@ export interface BuildOptions {
    * scanners are a small part of an index (bench/index prints MB/s per language).
    */
   readonly extractor?: BatchExtractor;
+  /**
+   * false: the build keeps no file words, even of the texts it reads; `fillContent` reads them after
+   * it. The engine ranks from the graph first that way (the words cost ~0.4 s of CPU on 3k files).
+   */
+  readonly content?: boolean;
 }
 
 export type { ExtractedFile };
@@ -630,7 +635,7 @@ export class WorkspaceIndex {
         continue;
       }
       const hash = hashText(text);
-      run.terms.set(f.path, contentTerms(text));
+      if (run.options.content !== false) run.terms.set(f.path, contentTerms(text));
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);
       const readDone = now();
