@@ -59,15 +59,7 @@ type EngineFactory = { create(options: EngineOptions): Promise<EngineApi> };
  * the worker's and the child's own load of dist/engine.js is.
  */
 async function bundleInThreadEngine(): Promise<() => EngineFactory> {
-  const out = join(DIST, `engine-in-thread-${process.pid}.js`);
-  await build({
-    entryPoints: [resolve(__dirname, '../src/engine.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'error',
-  });
+  const out = await bundleBesideDist('../src/engine.ts', 'engine-in-thread');
   return () => {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the measured load is the bundle's
@@ -163,16 +155,14 @@ function printTable(title: string, results: readonly RunResult[]): void {
 }
 
 /** The engine bundled with TypeScript inside (no lazy-typescript plugin), next to dist/engine.js so it finds sql.js's wasm. */
-async function bundleEagerEngine(): Promise<string> {
-  const out = join(DIST, `engine-eager-${process.pid}.js`);
-  await build({
-    entryPoints: [resolve(__dirname, '../src/engineMain.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'error',
-  });
+function bundleEagerEngine(): Promise<string> {
+  return bundleBesideDist('../src/engineMain.ts', 'engine-eager');
+}
+
+/** `entry` bundled as the build does but with every import inside (TypeScript too), into dist/ (sql.js's wasm is there); the caller deletes it. */
+async function bundleBesideDist(entry: string, name: string): Promise<string> {
+  const out = join(DIST, `${name}-${process.pid}.js`);
+  await build({ entryPoints: [resolve(__dirname, entry)], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
   return out;
 }
 
