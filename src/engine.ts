@@ -244,9 +244,12 @@ export class Engine implements EngineApi {
   private async historyAfterFirstRanking(folder: Folder): Promise<number> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_RANKING_WAIT_MS)));
-    await Promise.race([waited, new Promise<void>((resolve) => this.afterNextRanking.push(resolve))]);
+    const ranked = new Promise<void>((resolve) => this.afterNextRanking.push(resolve));
+    const stopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.race([waited, ranked, stopped]);
     clearTimeout(timer);
-    return this.timedHistoryRead(folder);
+    // Disposed meanwhile: no history read (afterReady stops too), so shutting down never waits for one.
+    return this.disposed ? 0 : this.timedHistoryRead(folder);
   }
 
   /** With `readyBeforeHistory`: history (read since the index started, or after a warm start's first ranking), then the file words. */
