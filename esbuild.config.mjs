@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const production = process.argv.includes('--production');
@@ -15,7 +16,42 @@ export const entryPoints = {
   engine: 'src/engineMain.ts',
   cli: 'src/cli/main.ts',
   indexWorker: 'src/workspace/indexWorker.ts',
+  // TypeScript alone, required by the others the first time they read `ts` (src/workspace/lazyTypescript.ts).
+  typescript: 'related-files:typescript',
 };
+
+/**
+ * TypeScript in a bundle of its own, loaded on first use. ts-morph's `ts` is the copy of TypeScript
+ * @ts-morph/common ships (its typescript.js), so that file alone is the bundle: 9.7 MB, against 13.6 MB
+ * with ts-morph's own code, which nothing here uses. Every other `import { ts } from 'ts-morph'`
+ * gets an object whose `ts` getter loads it (lazyTypescript.ts).
+ */
+const typescriptOfTsMorph = require.resolve('@ts-morph/common/dist/typescript.js', {
+  paths: [dirname(require.resolve('ts-morph/package.json'))],
+});
+const lazyTypescript = {
+  name: 'lazy-typescript',
+  setup(build) {
+    build.onResolve({ filter: /^ts-morph$/ }, () => ({ path: 'ts-morph', namespace: 'lazy-typescript' }));
+    build.onResolve({ filter: /^related-files:typescript$/ }, () => ({ path: typescriptOfTsMorph }));
+    build.onLoad({ filter: /^ts-morph$/, namespace: 'lazy-typescript' }, () => ({
+      contents: `const { loadTypescript } = require('./lazyTypescript');
+module.exports = Object.defineProperty({}, 'ts', { enumerable: true, get: loadTypescript });`,
+      loader: 'js',
+      resolveDir: resolve('src/workspace'),
+    }));
+  },
+};
+
+/** The bundles that must not carry TypeScript: the build fails if an import brings it back. */
+const WITHOUT_TYPESCRIPT = ['dist/extension.js', 'dist/engine.js', 'dist/cli.js', 'dist/indexWorker.js'];
+
+function checkTypescriptSplit(metafile) {
+  for (const out of WITHOUT_TYPESCRIPT) {
+    const carried = Object.keys(metafile.outputs[out]?.inputs ?? {}).filter((input) => /(?:^|\/)typescript\.js$|\/ts-morph\//.test(input));
+    if (carried.length > 0) throw new Error(`${out} bundles ${carried.join(', ')}: TypeScript belongs in dist/typescript.js (lazyTypescript.ts)`);
+  }
+}
 
 const options = {
   entryPoints,
@@ -29,6 +65,7 @@ const options = {
   minify: production,
   metafile: true,
   logLevel: 'warning',
+  plugins: [lazyTypescript],
   // sql.js probes for these in its browser branch; they are never loaded under Node.
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
 };
@@ -39,10 +76,11 @@ function copyAssets() {
 }
 
 if (watch) {
-  const ctx = await esbuild.context({ ...options, plugins: [{ name: 'assets', setup: (b) => b.onEnd(copyAssets) }] });
+  const ctx = await esbuild.context({ ...options, plugins: [...options.plugins, { name: 'assets', setup: (b) => b.onEnd(copyAssets) }] });
   await ctx.watch();
 } else {
   const result = await esbuild.build(options);
+  checkTypescriptSplit(result.metafile);
   copyAssets();
   writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
   for (const [file, out] of Object.entries(result.metafile.outputs)) {

@@ -9,10 +9,17 @@
  *   npm run build && npx tsx bench/engineRuntime.ts --root DIR --open REL [--modes in-thread,worker,process]
  *
  * Prints figures and ratios against in-thread; never pass/fail.
+ *
+ * `--start N`: only the engine process's start instead, N times each, alternating: fork to 'ready'
+ * (bundle loaded, database opened) and its resident memory then, for dist/engine.js (TypeScript
+ * loaded on first use, lazyTypescript.ts) against the same engine bundled with TypeScript inside
+ * (built here, as the build did before the split). Medians and their ratio.
+ *
+ *   npm run build && npx tsx bench/engineRuntime.ts --root DIR --start 5
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
@@ -24,6 +31,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   root: { type: 'string', description: 'folder to index' },
   open: { type: 'string', description: 'file (relative to --root) to rank first' },
   modes: { type: 'string', description: 'comma-separated: control, in-thread, worker, process (default all)' },
+  start: { type: 'string', description: 'measure only the engine start, this many times per bundle' },
   mode: { type: 'string', description: '(internal) run one mode and write JSON to --out' },
   db: { type: 'string', description: '(internal) database path' },
   out: { type: 'string', description: '(internal)' },
@@ -51,15 +59,7 @@ type EngineFactory = { create(options: EngineOptions): Promise<EngineApi> };
  * the worker's and the child's own load of dist/engine.js is.
  */
 async function bundleInThreadEngine(): Promise<() => EngineFactory> {
-  const out = join(DIST, `engine-in-thread-${process.pid}.js`);
-  await build({
-    entryPoints: [resolve(__dirname, '../src/engine.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'error',
-  });
+  const out = await bundleBesideDist('../src/engine.ts', 'engine-in-thread');
   return () => {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the measured load is the bundle's
@@ -154,9 +154,68 @@ function printTable(title: string, results: readonly RunResult[]): void {
   }
 }
 
+/** The engine bundled with TypeScript inside (no lazy-typescript plugin), next to dist/engine.js so it finds sql.js's wasm. */
+function bundleEagerEngine(): Promise<string> {
+  return bundleBesideDist('../src/engineMain.ts', 'engine-eager');
+}
+
+/** `entry` bundled as the build does but with every import inside (TypeScript too), into dist/ (sql.js's wasm is there); the caller deletes it. */
+async function bundleBesideDist(entry: string, name: string): Promise<string> {
+  const out = join(DIST, `${name}-${process.pid}.js`);
+  await build({ entryPoints: [resolve(__dirname, entry)], outfile: out, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+  return out;
+}
+
+function rssMbOf(pid: number | undefined): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fork to 'ready' of one bundle on a fresh database, and the engine's resident memory at that moment. */
+async function startOnce(script: string, root: string, db: string): Promise<{ ms: number; rssMb: number | undefined }> {
+  const t0 = performance.now();
+  const channel = forkEngine(script);
+  const connection = await EngineConnection.start(channel, { roots: [root], dbPath: db });
+  const ms = performance.now() - t0;
+  const rssMb = rssMbOf(channel.pid);
+  await connection.shutdown();
+  return { ms, rssMb };
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measureStart(root: string, times: number): Promise<void> {
+  const eager = await bundleEagerEngine();
+  const dir = mkdtempSync(join(tmpdir(), 'engine-start-'));
+  const lazyRuns: { ms: number; rssMb: number | undefined }[] = [];
+  const eagerRuns: { ms: number; rssMb: number | undefined }[] = [];
+  try {
+    for (let i = 0; i < times; i++) {
+      lazyRuns.push(await startOnce(join(DIST, 'engine.js'), root, join(dir, `lazy-${i}.sqlite`)));
+      eagerRuns.push(await startOnce(eager, root, join(dir, `eager-${i}.sqlite`)));
+    }
+  } finally {
+    rmSync(eager, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const row = (name: string, runs: typeof lazyRuns) =>
+    `${name.padEnd(28)} ${fmt(median(runs.map((r) => r.ms))).padStart(8)} ${fmt(median(runs.map((r) => r.rssMb ?? NaN))).padStart(8)}   (${runs.map((r) => fmt(r.ms)).join(', ')} ms)`;
+  console.log(`engine start (fork to 'ready', fresh database), median of ${times}, alternating; load average ${loadavg()[0].toFixed(1)}`);
+  console.log(`${'bundle'.padEnd(28)} ${'ms'.padStart(8)} ${'RSS MB'.padStart(8)}`);
+  console.log(row('TypeScript on first use', lazyRuns));
+  console.log(row('TypeScript in the bundle', eagerRuns));
+  const ratio = (f: (r: (typeof lazyRuns)[number]) => number) => (median(lazyRuns.map(f)) / median(eagerRuns.map(f))).toFixed(2);
+  console.log(`on first use / in the bundle: start ${ratio((r) => r.ms)}x, RSS ${ratio((r) => r.rssMb ?? NaN)}x`);
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), OPTIONS).options;
   const root = resolve(String(args.root ?? '.'));
+  if (args.start) return measureStart(root, Number(args.start));
   const open = String(args.open ?? '');
   if (args.mode) {
     const result = await runMode(args.mode as Mode, root, open, String(args.db));

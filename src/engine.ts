@@ -16,6 +16,7 @@ import type { SignalName } from './core/ranking';
 import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
+import { typescriptLoadMs } from './workspace/lazyTypescript';
 import { Store } from './store/database';
 import { RecordSync } from './engineRecords';
 import { refreshHistory, withMine, RESTRICTED_MODE_NOTE, type GitCommit } from './history/gitHistory';
@@ -50,6 +51,12 @@ import { TUNE_DELAY_MS, WorkspaceTuner, type TunedFolder, type TuneFunction } fr
 import type { FolderWeights } from './engineApi';
 
 const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * A warm start reads history after its first ranking, or after this long when no ranking is asked
+ * for (no editor open): about what the first ranking takes from the index's end on a busy machine.
+ */
+const FIRST_RANKING_WAIT_MS = 1000;
 
 /** One workspace folder: its graph, history and indexing state. */
 interface Folder {
@@ -87,6 +94,8 @@ export class Engine implements EngineApi {
   private pendingAgentAnswer: { readonly id: number; readonly root: string; readonly queryPath: string; readonly time: number } | undefined;
   /** Weights tuned on each folder's own history (engineTuning.ts). */
   private readonly tuner: WorkspaceTuner;
+  /** Called once the next ranking has been answered (historyAfterFirstRanking). */
+  private afterNextRanking: (() => void)[] = [];
 
   private constructor(
     options: EngineOptions,
@@ -99,7 +108,7 @@ export class Engine implements EngineApi {
     this.log = options.log ?? SILENT;
     this.now = options.now ?? Date.now;
     this.folders = options.roots.map((root) => this.newFolder(root));
-    this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records() ?? []);
+    this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records());
     this.tuner = new WorkspaceTuner(
       store,
       this.log,
@@ -168,9 +177,12 @@ export class Engine implements EngineApi {
     signal: AbortSignal | undefined,
   ): Promise<FolderStats> {
     const started = performance.now();
-    // git log runs in a process of its own: started now, it reads history on the other core while this thread indexes.
-    const history = this.timedHistoryRead(folder);
     const previous = this.store.loadFiles(folder.root) as FileRecord[];
+    const rankFirst = this.options.readyBeforeHistory === true;
+    // git log runs in a process of its own: started now, it reads history on the other core while this
+    // thread indexes. A warm start that ranks first reads it after: its index takes less time than the
+    // stored commits take to load, and the first ranking needs neither.
+    const history = rankFirst && previous.length > 0 ? undefined : this.timedHistoryRead(folder);
     const report = (p: IndexProgress) => {
       folder.progress = p;
       onProgress?.(p);
@@ -179,6 +191,7 @@ export class Engine implements EngineApi {
       previous,
       extractor,
       signal,
+      content: !rankFirst, // ranking first: the file words come after (afterReady)
       onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
     });
     const ms = performance.now() - started;
@@ -191,19 +204,19 @@ export class Engine implements EngineApi {
     folder.indexed = true;
     this.log.info(
       `indexed ${folder.root}: ${built.files} files, ${built.edges} edges, ${built.reused} reused, ${built.read} read, ` +
-        `${sum(built.skipped)} skipped, ${sum(built.unresolved)} unresolved in ${Math.round(ms)} ms`,
+        `${sum(built.skipped)} skipped, ${sum(built.unresolved)} unresolved in ${Math.round(ms)} ms${typescriptNote()}`,
     );
     this.emit();
 
-    if (this.options.readyBeforeHistory) {
-      // Rank from the graph now; history (and a warm start's file words) arrive later as a change.
+    if (rankFirst) {
+      // Rank from the graph now; history and the file words arrive later as changes.
       prepareRankingCaches(this.facts(folder));
       report({ root: folder.root, phase: 'done', done: built.files, total: built.files });
-      this.background = this.background.then(() => this.afterReady(folder, history));
+      this.background = this.background.then(() => this.afterReady(folder, history ?? this.historyAfterFirstRanking(folder)));
       return { ...folderStats(folder, ms, undefined, built.reused > 0), historyPending: this.options.historyEnabled !== false };
     }
     report({ root: folder.root, phase: 'history', done: 0, total: 1 });
-    const historyMs = await history;
+    const historyMs = await history!;
     await this.followHead(folder);
     // Build the ranker's per-graph and per-history tables now, not on the first request from the editor.
     prepareRankingCaches(this.facts(folder));
@@ -223,7 +236,23 @@ export class Engine implements EngineApi {
     return read;
   }
 
-  /** With `readyBeforeHistory`: the history read started with the index, then the words a warm start did not read. */
+  /**
+   * The history read of a warm start, once the first ranking after the index was answered (or
+   * FIRST_RANKING_WAIT_MS passed without one): loading the stored commits and reading the new ones
+   * takes the engine's thread for a while, and the first ranking needs no history.
+   */
+  private async historyAfterFirstRanking(folder: Folder): Promise<number> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_RANKING_WAIT_MS)));
+    const ranked = new Promise<void>((resolve) => this.afterNextRanking.push(resolve));
+    const stopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.race([waited, ranked, stopped]);
+    clearTimeout(timer);
+    // Disposed meanwhile: no history read (afterReady stops too), so shutting down never waits for one.
+    return this.disposed ? 0 : this.timedHistoryRead(folder);
+  }
+
+  /** With `readyBeforeHistory`: history (read since the index started, or after a warm start's first ranking), then the file words. */
   private async afterReady(folder: Folder, history: Promise<number>): Promise<void> {
     try {
       const historyMs = await history;
@@ -501,6 +530,11 @@ export class Engine implements EngineApi {
 
   rank(request: RankRequest): RankAnswer {
     const started = performance.now();
+    if (this.afterNextRanking.length > 0) {
+      const waiting = this.afterNextRanking;
+      this.afterNextRanking = [];
+      setImmediate(() => waiting.forEach((resolve) => resolve())); // after the answer is sent
+    }
     const where = request.file ? this.locate(request.file) : undefined;
     const folder = request.file ? where?.folder : this.folderForWorkingSet(request.openFiles);
     if (!folder) {
@@ -734,6 +768,12 @@ function mergeWeights(
   overrides: Partial<Record<SignalName, number>> | undefined,
 ): Partial<Record<SignalName, number>> | undefined {
   return base || overrides ? { ...base, ...overrides } : undefined;
+}
+
+/** When the bundles loaded TypeScript (on first use, lazyTypescript.ts); nothing while they have not, or run from sources. */
+function typescriptNote(): string {
+  const ms = typescriptLoadMs();
+  return ms === undefined ? '' : ` (TypeScript loaded in ${Math.round(ms)} ms)`;
 }
 
 function sum(counts: Record<string, number>): number {

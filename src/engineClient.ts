@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { constants as osConstants, setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineState, IndexProgress, Logger } from './engineApi';
 import {
@@ -45,15 +45,6 @@ export interface EngineChannel {
  */
 export const COMPILE_CACHE_DIR = join(tmpdir(), 'related-files-compile-cache');
 
-/**
- * The engine process's scheduling priority: below normal (nice 10 on Linux and macOS), inherited by
- * the git processes it starts. On a machine with few cores a cold index keeps a core or two busy
- * for seconds; at normal priority it competes with the extension host and the workbench for them,
- * and the host's timers run late although no code of ours runs on its thread. Below normal, the
- * operating system gives the editor the cores first and the index what is left.
- */
-const ENGINE_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
-
 /** Lines of the engine's stderr kept for the crash message (a V8 "heap out of memory", a stack). */
 const STDERR_TAIL_CHARS = 600;
 
@@ -68,11 +59,7 @@ export function forkEngine(script: string): EngineChannel {
     serialization: 'advanced', // structured clone, as a worker's messages: Maps, undefined and typed arrays survive
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, ENGINE_PRIORITY);
-  } catch {
-    // A platform that refuses (or a process already gone) keeps the engine at normal priority.
-  }
+  // The engine lowers its own priority once its first index is answered or turns out long (engineMain.ts).
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL_CHARS)));
   const exitListeners: ((reason: string) => void)[] = [];

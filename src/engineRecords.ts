@@ -1,7 +1,8 @@
 /**
  * Keeps the database's file records (each indexed file's size, mtime, hash and edges) in step with
- * the folders' indexes: after a build it writes only what differs from the stored records; after
- * edits, creates and deletes it writes the changed files in one batch once the burst is over.
+ * the folders' indexes. The store keeps a folder's records as one row (read at once on a warm
+ * start), so a write is the folder's whole set: after a build only when something differs from the
+ * stored records; after edits, creates and deletes once the burst is over.
  */
 import type { Store } from './store/database';
 import type { FileRecord } from './workspace/workspaceIndex';
@@ -9,57 +10,36 @@ import type { FileRecord } from './workspace/workspaceIndex';
 /** Changed file records are written to the store in batches after this quiet period (typing produces many). */
 export const RECORD_FLUSH_MS = 1500;
 
-interface Pending {
-  readonly changed: Set<string>;
-  readonly deleted: Set<string>;
-}
-
 export class RecordSync {
-  private readonly pending = new Map<string, Pending>();
+  /** Folders whose records changed since they were last written. */
+  private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: Store,
-    /** The current records of a folder's index (the folder may be gone: then nothing). */
-    private readonly recordsOf: (root: string) => Iterable<FileRecord>,
+    /** The current records of a folder's index; undefined when the folder is gone (its stored records stay). */
+    private readonly recordsOf: (root: string) => Iterable<FileRecord> | undefined,
     private readonly flushMs = RECORD_FLUSH_MS,
   ) {}
 
   /**
-   * Writes a folder's records after a build: only what differs from `previous` (the stored ones), so
-   * a warm start with nothing changed writes nothing (rewriting 6k files and 30k edges costs ~1 s).
-   * Supersedes the folder's pending changes.
+   * Writes a folder's records after a build when they differ from `previous` (the stored ones), so a
+   * warm start with nothing changed writes nothing. Supersedes the folder's pending changes.
    */
   afterBuild(root: string, previous: readonly FileRecord[]): void {
     this.pending.delete(root);
-    const records = [...this.recordsOf(root)];
-    const before = new Map(previous.map((r) => [r.path, r]));
-    const changed: FileRecord[] = [];
-    for (const record of records) {
-      const old = before.get(record.path);
-      before.delete(record.path);
-      if (!old || !sameRecord(old, record)) changed.push(record);
-    }
-    if (previous.length === 0 || changed.length + before.size > previous.length / 2) {
-      this.store.replaceFiles(root, records);
-    } else {
-      this.store.deleteFiles(root, [...before.keys()]);
-      this.store.upsertFiles(root, changed);
-    }
+    const records = [...(this.recordsOf(root) ?? [])];
+    if (!sameRecords(previous, records)) this.store.replaceFiles(root, records);
   }
 
   /** A file's record changed (edges of unsaved text included: their mtime -1 makes the next start re-read them). */
-  changed(root: string, rel: string): void {
-    const p = this.pendingOf(root);
-    p.changed.add(rel);
-    p.deleted.delete(rel);
+  changed(root: string, _rel: string): void {
+    this.pending.add(root);
     this.schedule();
   }
 
-  deleted(root: string, rel: string): void {
-    const p = this.pendingOf(root);
-    p.deleted.add(rel);
-    p.changed.delete(rel);
+  deleted(root: string, _rel: string): void {
+    this.pending.add(root);
     this.schedule();
   }
 
@@ -67,21 +47,11 @@ export class RecordSync {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    for (const [root, p] of this.pending) {
-      if (p.deleted.size > 0) this.store.deleteFiles(root, [...p.deleted]);
-      if (p.changed.size > 0) {
-        const records: FileRecord[] = [];
-        for (const r of this.recordsOf(root)) if (p.changed.has(r.path)) records.push(r);
-        this.store.upsertFiles(root, records);
-      }
+    for (const root of this.pending) {
+      const records = this.recordsOf(root);
+      if (records) this.store.replaceFiles(root, [...records]);
     }
     this.pending.clear();
-  }
-
-  private pendingOf(root: string): Pending {
-    let p = this.pending.get(root);
-    if (!p) this.pending.set(root, (p = { changed: new Set(), deleted: new Set() }));
-    return p;
   }
 
   private schedule(): void {
@@ -91,8 +61,23 @@ export class RecordSync {
   }
 }
 
+/** Same files with the same records, in any order. */
+function sameRecords(previous: readonly FileRecord[], records: readonly FileRecord[]): boolean {
+  if (previous.length !== records.length) return false;
+  const before = new Map(previous.map((r) => [r.path, r]));
+  return records.every((r) => {
+    const old = before.get(r.path);
+    return old !== undefined && sameRecord(old, r);
+  });
+}
+
 function sameRecord(a: FileRecord, b: FileRecord): boolean {
-  if (a.size !== b.size || a.mtimeMs !== b.mtimeMs || a.hash !== b.hash || a.edges.length !== b.edges.length) return false;
+  if (a.size !== b.size || a.mtimeMs !== b.mtimeMs || a.hash !== b.hash || a.kind !== b.kind || a.edges.length !== b.edges.length) return false;
   if (a.edges.some((e, i) => e.to !== b.edges[i].to || e.kind !== b.edges[i].kind || e.specifier !== b.edges[i].specifier)) return false;
-  return JSON.stringify(a.loose ?? null) === JSON.stringify(b.loose ?? null);
+  return sameLoose(a.loose, b.loose);
+}
+
+function sameLoose(a: FileRecord['loose'], b: FileRecord['loose']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((l, i) => l.specifier === b[i].specifier && l.kind === b[i].kind && l.outcome === b[i].outcome);
 }

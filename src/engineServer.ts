@@ -33,11 +33,30 @@ type Queued = RequestMessage | BatchMessage;
 export const PROGRESS_EVENT_INTERVAL_MS = 100;
 type Callable = (...args: unknown[]) => unknown;
 
+/**
+ * An index that reads at least this many files in the engine's thread (a cold start, a big checkout)
+ * is seconds of work: the engine yields the cores from its start. Fewer (a warm start's few changed
+ * files) is well under a second, which the user waits on for the first ranking.
+ */
+export const YIELD_CORES_READ_FILES = 100;
+
 export function serveEngine(
   port: Port<HostMessage, EngineMessage>,
   exit: (code: number) => void,
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
+  /**
+   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index starts
+   * reading YIELD_CORES_READ_FILES files or more, or when the first index is answered, whichever
+   * comes first. Until then (start, database, a warm index) it runs at normal priority.
+   */
+  yieldCores: () => void = () => {},
 ): void {
+  let yielded = false;
+  const yieldOnce = (): void => {
+    if (yielded) return;
+    yielded = true;
+    yieldCores();
+  };
   let engine: Engine | undefined;
   let stopping: Promise<void> | undefined;
   const queue: Queued[] = [];
@@ -61,13 +80,16 @@ export function serveEngine(
     if (method === 'index') {
       let lastSent = 0;
       let lastPhase = '';
-      return engine.index((progress) => {
+      const indexed = engine.index((progress) => {
+        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce();
         const now = performance.now();
         if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
         lastSent = now;
         lastPhase = progress.phase;
         port.send({ type: 'event', event: 'progress', data: progress });
       }, signal);
+      void indexed.finally(yieldOnce).catch(() => undefined); // the request's own handler reports a failure
+      return indexed;
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))

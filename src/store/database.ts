@@ -34,7 +34,6 @@ import type {
   TaskFileRow,
   TaskRow,
 } from './records';
-import type { EdgeKind } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
 
 /** A logger the store can speak through (the engine's Logger fits). */
@@ -87,15 +86,40 @@ function optionalNumber(value: SqlValue): number | undefined {
   return value === null ? undefined : Number(value);
 }
 
-/** The loose imports column: absent (null) or unreadable JSON both mean "not kept", so the index re-reads the file. */
-function parseLoose(value: SqlValue): FileRecord['loose'] {
-  if (value === null) return undefined;
+/** A record as stored: its own fields only, optional ones left out when absent (so it round-trips equal). */
+function storedRecord(r: FileRecord): FileRecord {
+  const { path, size, mtimeMs, hash, kind, edges, loose } = r;
+  return { path, size, mtimeMs, hash, ...(kind === undefined ? {} : { kind }), edges, ...(loose === undefined ? {} : { loose }) };
+}
+
+/** The records of a folder_files row, or undefined when the text is not a list of records (damaged: the folder is indexed again). */
+export function parseFileRecords(text: string): FileRecord[] | undefined {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(String(value));
-    return Array.isArray(parsed) ? (parsed as FileRecord['loose']) : undefined;
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  return Array.isArray(parsed) && parsed.every(isFileRecord) ? parsed : undefined;
+}
+
+function isFileRecord(value: unknown): value is FileRecord {
+  const r = value as Partial<Record<keyof FileRecord, unknown>> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.path === 'string' &&
+    typeof r.size === 'number' &&
+    typeof r.mtimeMs === 'number' &&
+    typeof r.hash === 'string' &&
+    (r.kind === undefined || typeof r.kind === 'string') &&
+    Array.isArray(r.edges) &&
+    r.edges.every(
+      (e: { to?: unknown; specifier?: unknown; kind?: unknown }) =>
+        typeof e?.to === 'string' && typeof e.specifier === 'string' && typeof e.kind === 'string',
+    ) &&
+    (r.loose === undefined || (Array.isArray(r.loose) && r.loose.every((l: { specifier?: unknown }) => typeof l?.specifier === 'string')))
+  );
 }
 
 function corruptStamp(time: number): string {
@@ -215,7 +239,7 @@ export class Store {
   /** Every root with indexed files, history, activity or task files. */
   roots(): string[] {
     const rows = this.db.exec(
-      `SELECT root FROM files UNION SELECT root FROM history_state UNION SELECT root FROM file_activity
+      `SELECT root FROM folder_files UNION SELECT root FROM history_state UNION SELECT root FROM file_activity
        UNION SELECT root FROM task_explored_files ORDER BY root`,
     );
     return (rows[0]?.values ?? []).map((r) => String(r[0]));
@@ -224,88 +248,27 @@ export class Store {
   /** Drops a root's files, edges, commits and activity (folder removed from the workspace). Tasks keep their history. */
   forgetRoot(root: string): void {
     this.transaction(() => {
-      for (const table of ['files', 'file_dependencies', 'commits', 'history_state', 'file_activity', 'activity_events', 'workspace_weights']) {
+      for (const table of ['folder_files', 'commits', 'history_state', 'file_activity', 'activity_events', 'workspace_weights']) {
         this.db.run(`DELETE FROM ${table} WHERE root = ?`, [root]);
       }
     });
   }
 
-  // ---- files and file_dependencies -----------------------------------------------------------
+  // ---- folder_files ------------------------------------------------------------------------
 
-  /** Every stored file of `root` with its out-edges: the warm start's input. */
+  /** Every stored file of `root` with its out-edges: the warm start's input (none when the row is unreadable: a cold start). */
   loadFiles(root: string): FileRecord[] {
-    const byPath = new Map<
-      string,
-      { path: string; size: number; mtimeMs: number; hash: string; kind?: string; edges: FileRecord['edges'][number][]; loose?: FileRecord['loose'] }
-    >();
-    this.each('SELECT path, size, mtime_ms, hash, kind, loose FROM files WHERE root = ?', [root], (r) => {
-      const path = String(r[0]);
-      const loose = parseLoose(r[5]);
-      // Optional fields are left out rather than set to undefined, so a record round-trips equal.
-      const record = { path, size: Number(r[1]), mtimeMs: Number(r[2]), hash: String(r[3]), edges: [], ...(loose ? { loose } : {}) };
-      byPath.set(path, r[4] === null ? record : { ...record, kind: String(r[4]) });
-    });
-    this.each('SELECT from_path, to_path, specifier, kind FROM file_dependencies WHERE root = ?', [root], (r) => {
-      byPath.get(String(r[0]))?.edges.push({ to: String(r[1]), specifier: String(r[2]), kind: String(r[3]) as EdgeKind });
-    });
-    return [...byPath.values()];
+    const row = this.db.exec('SELECT records FROM folder_files WHERE root = ?', [root])[0]?.values[0];
+    if (!row) return [];
+    const records = parseFileRecords(String(row[0]));
+    if (!records) this.log.warn(`the stored index of ${root} is unreadable; indexing it again`);
+    return records ?? [];
   }
 
-  /** Replaces everything stored for `root` with `records` (a full index pass). */
+  /** Replaces everything stored for `root` with `records` (the folder's whole index, written as one row). */
   replaceFiles(root: string, records: readonly FileRecord[]): void {
-    this.transaction(() => {
-      this.db.run('DELETE FROM files WHERE root = ?', [root]);
-      this.db.run('DELETE FROM file_dependencies WHERE root = ?', [root]);
-      this.insertFiles(root, records, false);
-    });
-  }
-
-  /** Adds or replaces these files and their edges (files changed since the last pass). */
-  upsertFiles(root: string, records: readonly FileRecord[]): void {
-    if (records.length === 0) return;
-    this.transaction(() => this.insertFiles(root, records, true));
-  }
-
-  deleteFiles(root: string, paths: readonly string[]): void {
-    if (paths.length === 0) return;
-    this.transaction(() => {
-      const files = this.db.prepare('DELETE FROM files WHERE root = ? AND path = ?');
-      const edges = this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?');
-      try {
-        for (const path of paths) {
-          files.run([root, path]);
-          edges.run([root, path]);
-        }
-      } finally {
-        files.free();
-        edges.free();
-      }
-    });
-  }
-
-  private insertFiles(root: string, records: readonly FileRecord[], replacing: boolean): void {
-    const file = this.db.prepare('INSERT OR REPLACE INTO files (root, path, size, mtime_ms, hash, kind, loose) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const edge = this.db.prepare('INSERT INTO file_dependencies (root, from_path, to_path, specifier, kind) VALUES (?, ?, ?, ?, ?)');
-    const clear = replacing ? this.db.prepare('DELETE FROM file_dependencies WHERE root = ? AND from_path = ?') : undefined;
-    try {
-      for (const record of records) {
-        file.run([
-          root,
-          record.path,
-          record.size,
-          record.mtimeMs,
-          record.hash,
-          record.kind ?? null,
-          record.loose ? JSON.stringify(record.loose) : null,
-        ]);
-        clear?.run([root, record.path]);
-        for (const e of record.edges) edge.run([root, record.path, e.to, e.specifier, e.kind]);
-      }
-    } finally {
-      file.free();
-      edge.free();
-      clear?.free();
-    }
+    this.db.run('INSERT OR REPLACE INTO folder_files (root, records) VALUES (?, ?)', [root, JSON.stringify(records.map(storedRecord))]);
+    this.changed();
   }
 
   // ---- workspace_weights ---------------------------------------------------------------------

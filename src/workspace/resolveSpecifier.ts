@@ -18,7 +18,7 @@ import { builtinModules } from 'node:module';
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
-import { DEFAULT_COMPILER_OPTIONS, type ProjectConfig, type TsconfigSet } from './tsconfigs';
+import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
 import type { WorkspacePackages } from './workspacePackages';
 
@@ -88,7 +88,7 @@ export class ModuleResolver {
       getDirectories: (abs) => host.getDirectories?.(relPath(root, abs)) ?? [],
       useCaseSensitiveFileNames: true,
     };
-    const options = DEFAULT_COMPILER_OPTIONS;
+    const options = defaultCompilerOptions();
     this.lenient = { options, cache: ts.createModuleResolutionCache(root, (f) => f, options) };
   }
 

@@ -36,12 +36,10 @@ const IGNORED_DIAGNOSTICS = new Set([18003]);
  * (a JS workspace has the same graph), and the legacy `classic` strategy is replaced by `bundler`
  * because classic never looks into package.json or node_modules.
  */
-export const DEFAULT_COMPILER_OPTIONS: ts.CompilerOptions = {
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  allowJs: true,
-  jsx: ts.JsxEmit.Preserve,
-};
+export function defaultCompilerOptions(): ts.CompilerOptions {
+  // A function, not a constant: TypeScript is loaded on first use (lazyTypescript.ts), not when this module is.
+  return { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, jsx: ts.JsxEmit.Preserve };
+}
 
 interface ParsedConfig {
   readonly project: ProjectConfig;
@@ -61,7 +59,7 @@ export class TsconfigSet {
   ) {
     this.configPaths = new Set(configFiles);
     this.parseHost = this.makeParseHost();
-    this.defaults = makeProject(undefined, DEFAULT_COMPILER_OPTIONS, host.root);
+    this.defaults = makeProject(undefined, defaultCompilerOptions(), host.root);
   }
 
   /** The config that governs `rel` (memoised per folder). */

@@ -88,23 +88,28 @@ function pushReference(found: ScannedReference[], token: Token, kind: EdgeKind):
   if (isLocalPath(specifier)) found.push({ specifier, kind, start: token.start + 1, end: token.start + 1 + specifier.length });
 }
 
+let endsExpressionKinds: ReadonlySet<ts.SyntaxKind> | undefined;
+
 /** Tokens that can follow a value: after them `/` divides, elsewhere it starts a regular expression. */
-const ENDS_EXPRESSION = new Set([
-  ts.SyntaxKind.Identifier,
-  ts.SyntaxKind.StringLiteral,
-  ts.SyntaxKind.NumericLiteral,
-  ts.SyntaxKind.BigIntLiteral,
-  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
-  ts.SyntaxKind.TemplateTail,
-  ts.SyntaxKind.RegularExpressionLiteral,
-  ts.SyntaxKind.CloseParenToken,
-  ts.SyntaxKind.CloseBracketToken,
-  ts.SyntaxKind.CloseBraceToken,
-  ts.SyntaxKind.ThisKeyword,
-  ts.SyntaxKind.TrueKeyword,
-  ts.SyntaxKind.FalseKeyword,
-  ts.SyntaxKind.NullKeyword,
-]);
+function endsExpression(): ReadonlySet<ts.SyntaxKind> {
+  // Made on first use, not when this module loads: TypeScript is loaded on first use (lazyTypescript.ts).
+  return (endsExpressionKinds ??= new Set([
+    ts.SyntaxKind.Identifier,
+    ts.SyntaxKind.StringLiteral,
+    ts.SyntaxKind.NumericLiteral,
+    ts.SyntaxKind.BigIntLiteral,
+    ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+    ts.SyntaxKind.TemplateTail,
+    ts.SyntaxKind.RegularExpressionLiteral,
+    ts.SyntaxKind.CloseParenToken,
+    ts.SyntaxKind.CloseBracketToken,
+    ts.SyntaxKind.CloseBraceToken,
+    ts.SyntaxKind.ThisKeyword,
+    ts.SyntaxKind.TrueKeyword,
+    ts.SyntaxKind.FalseKeyword,
+    ts.SyntaxKind.NullKeyword,
+  ]));
+}
 
 /**
  * The file's tokens without comments and whitespace. The scanner alone cannot tell a regular
@@ -113,14 +118,12 @@ const ENDS_EXPRESSION = new Set([
  */
 function significantTokens(text: string): Token[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const endsValue = endsExpression();
   const tokens: Token[] = [];
   const braces: ('block' | 'template')[] = [];
   let previous: ts.SyntaxKind | undefined;
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (
-      (kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) &&
-      (previous === undefined || !ENDS_EXPRESSION.has(previous))
-    ) {
+    if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && (previous === undefined || !endsValue.has(previous))) {
       kind = scanner.reScanSlashToken();
     } else if (kind === ts.SyntaxKind.CloseBraceToken && braces.pop() === 'template') {
       kind = scanner.reScanTemplateToken(false);

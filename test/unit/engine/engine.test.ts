@@ -239,6 +239,23 @@ describe('Engine', () => {
     assert.ok(changes > changesAtReady, 'history arriving is a change, so views re-rank');
   });
 
+  it('with readyBeforeHistory, a warm start reads history after its first ranking', async () => {
+    commitLoginAndParseTogether(root);
+    const dbPath = join(dbDir, 'related.sqlite');
+    const first = await Engine.create({ roots: [root], dbPath, log: collectingLog(), readyBeforeHistory: true });
+    await first.index();
+    await first.dispose(); // waits for its history and words, then saves
+    const second = await Engine.create({ roots: [root], dbPath, log: collectingLog(), readyBeforeHistory: true });
+    engines.push(second);
+    const [stats] = await second.index();
+    assert.equal(stats.warm, true);
+    const query = join(root, 'src/auth/login.ts');
+    const coChanged = () => second.rank({ file: query, limit: 10 }).files.some((f) => f.signals.coChange > 0);
+    assert.equal(coChanged(), false, 'the first ranking comes before the history read starts');
+    for (let i = 0; i < 100 && !coChanged(); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(coChanged(), 'history is read once the first ranking is answered');
+  });
+
   it('follows new commits without a restart', async () => {
     git(root, 'init', '-q');
     git(root, 'add', '-A');

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
-import { serveEngine } from '../../../src/engineServer';
+import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
 
 const FILES: Record<string, string> = {
@@ -27,15 +27,20 @@ function writeWorkspace(): string {
 }
 
 /** Both ends in this process; `sent` records what the host sent, `exit` simulates the engine dying. */
-function loopback(): { channel: EngineChannel; sent: HostMessage[]; exit(reason: string): void } {
+function loopback(yieldCores?: () => void): { channel: EngineChannel; sent: HostMessage[]; fromEngine: string[]; exit(reason: string): void } {
   const toHost: ((m: EngineMessage) => void)[] = [];
   const toEngine: ((m: HostMessage) => void)[] = [];
   const exitListeners: ((reason: string) => void)[] = [];
   const sent: HostMessage[] = [];
+  /** What the engine sent, in its order: message types, events with their phase. */
+  const fromEngine: string[] = [];
   let alive = true;
   serveEngine(
     {
-      send: (m) => setImmediate(() => alive && toHost.forEach((l) => l(m))),
+      send: (m) => {
+        fromEngine.push(m.type === 'event' ? `${m.event}${m.event === 'progress' ? ` ${(m.data as { phase: string }).phase}` : ''}` : m.type);
+        setImmediate(() => alive && toHost.forEach((l) => l(m)));
+      },
       onMessage: (l) => toEngine.push(l),
       onClose: () => {},
     },
@@ -43,6 +48,8 @@ function loopback(): { channel: EngineChannel; sent: HostMessage[]; exit(reason:
       alive = false;
       exitListeners.forEach((l) => l('exit code 0'));
     },
+    undefined,
+    yieldCores,
   );
   const exit = (reason: string) => {
     alive = false;
@@ -50,6 +57,7 @@ function loopback(): { channel: EngineChannel; sent: HostMessage[]; exit(reason:
   };
   return {
     sent,
+    fromEngine,
     exit,
     channel: {
       runtime: 'process',
@@ -88,6 +96,32 @@ describe('engine protocol', function () {
       ['src/app.ts', 'src/auth/token.ts'],
     );
     await connection.shutdown();
+  });
+
+  it('yields the cores once, when a short index is answered: not while it runs, not again', async () => {
+    const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    await connection.engine.index();
+    await connection.engine.index();
+    const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
+    assert.deepEqual(order, ['progress done', 'yield', 'response', 'progress done', 'response']);
+    await connection.shutdown();
+  });
+
+  it('yields the cores as soon as an index reads many files', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'rf-protocol-big-'));
+    try {
+      for (let i = 0; i < YIELD_CORES_READ_FILES + 20; i++) writeFileSync(join(big, `f${i}.ts`), `export const v${i} = ${i};\n`);
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [big] });
+      await connection.engine.index();
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
+      assert.deepEqual(order.slice(0, 3), ['progress list', 'yield', 'progress extract'], order.join(', '));
+      assert.equal(order.filter((m) => m === 'yield').length, 1);
+      await connection.shutdown();
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
   });
 
   it('drops a request cancelled before the engine reached it, and answers the newer one', async () => {

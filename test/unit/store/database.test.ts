@@ -139,11 +139,16 @@ describe('store: Store', () => {
     await s.close();
   });
 
-  it('upserts, deletes and appends without touching other rows', async () => {
+  it("replaces a folder's records and appends commits without touching other rows", async () => {
     const s = await Store.open(undefined, recordingLog());
     s.replaceFiles(ROOT, sampleFiles());
-    s.upsertFiles(ROOT, [{ path: 'src/a.ts', size: 11, mtimeMs: 1001, hash: 'h1b', edges: [{ to: 'src/c.ts', specifier: './c', kind: 'import' }] }]);
-    s.deleteFiles(ROOT, ['src/b.ts']);
+    s.replaceFiles(OTHER, [{ path: 'x.ts', size: 1, mtimeMs: 1, hash: 'x', edges: [] }]);
+    const [a, , c] = sampleFiles();
+    s.replaceFiles(ROOT, [{ ...a, size: 11, mtimeMs: 1001, hash: 'h1b', edges: [{ to: 'src/c.ts', specifier: './c', kind: 'import' }] }, c]);
+    assert.deepEqual(
+      s.loadFiles(OTHER).map((f) => f.path),
+      ['x.ts'],
+    );
     const files = sortEdges(s.loadFiles(ROOT));
     assert.deepEqual(
       files.map((f) => [f.path, f.hash, f.edges.map((e) => e.to)]),
