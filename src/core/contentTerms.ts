@@ -34,79 +34,380 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 export interface TermCounts {
   /** Distinct terms, lowercase, in order of first appearance. */
   readonly terms: readonly string[];
-  /** How often each term appears (capped at 65535), parallel to `terms`. */
+  /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `terms`. */
   readonly counts: readonly number[];
   /** The identifier as first written, for terms that came from one (evidence shows `parseDate`, not `parsedate`). */
   readonly display: ReadonlyMap<string, string>;
 }
 
+/** A term's count in one file stops here (it is stored in 16 bits). */
+export const MAX_TERM_COUNT = 0xffff;
+
 /**
- * The distinct terms of a text with their counts. Pure; never throws.
+ * Term strings and their ids: the vocabulary of a content index, which its files' terms are read
+ * into. An open-addressing table over the characters of a term, so a reader finds a term given as
+ * a range of a text (lower-cased, `_` and `$` skipped) without making a string of it. The stop
+ * words hold the first ids, so that finding one is also how a reader tells it is no term.
+ */
+export class TermTable {
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS);
+  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
+  private readonly texts: string[] = [];
+  private readonly stopWords: number;
+
+  constructor() {
+    for (const word of STOP_WORDS) this.add(word);
+    this.stopWords = this.texts.length;
+  }
+
+  /** Ids given so far (stop words included). */
+  get size(): number {
+    return this.texts.length;
+  }
+
+  isStopWord(id: number): boolean {
+    return id < this.stopWords;
+  }
+
+  /** The id of a term (stop words included), given one if it is new. */
+  add(term: string): number {
+    return this.addRange(term, 0, term.length);
+  }
+
+  /** The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is new. */
+  addRange(text: string, start: number, end: number): number {
+    const hash = foldedHash(text, start, end);
+    const mask = this.slots.length - 1;
+    let s = hash & mask;
+    for (let slot = this.slots[s]; slot !== 0; slot = this.slots[s]) {
+      if (this.hashes[slot - 1] === hash && sameFolded(this.texts[slot - 1], text, start, end)) return slot - 1;
+      s = (s + 1) & mask;
+    }
+    const id = this.texts.length;
+    this.texts.push(foldedCopy(text, start, end));
+    this.hashes = fitted(this.hashes, id);
+    this.hashes[id] = hash;
+    this.slots[s] = id + 1;
+    if (this.texts.length > this.slots.length * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, this.slots.length * 2);
+    return id;
+  }
+
+  /** The id of a term (lower case, as `queryTerms` gives them), if the table has it and it is no stop word. */
+  find(term: string): number | undefined {
+    const hash = foldedHash(term, 0, term.length);
+    const mask = this.slots.length - 1;
+    for (let s = hash & mask, slot = this.slots[s]; slot !== 0; s = (s + 1) & mask, slot = this.slots[s]) {
+      if (this.hashes[slot - 1] === hash && this.texts[slot - 1] === term) return this.isStopWord(slot - 1) ? undefined : slot - 1;
+    }
+    return undefined;
+  }
+
+  text(id: number): string {
+    return this.texts[id];
+  }
+}
+
+/** Slots an intern table starts with, and its load limit (then it doubles). */
+const INITIAL_SLOTS = 1 << 10;
+const MAX_LOAD = 0.5;
+
+/** `array`, or a copy twice as long when `index` is past its end. */
+function fitted(array: Int32Array, index: number): Int32Array {
+  if (index < array.length) return array;
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** Slots of a table of `count` entries with these hashes (linear probing). */
+function rehashed(hashes: Int32Array, count: number, size: number): Int32Array {
+  const slots = new Int32Array(size);
+  const mask = size - 1;
+  for (let id = 0; id < count; id++) {
+    let s = hashes[id] & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = id + 1;
+  }
+  return slots;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's step: hashes are built one character code at a time while scanning. */
+function hashStep(hash: number, c: number): number {
+  return Math.imul(hash ^ c, FNV_PRIME);
+}
+
+/** Mixes the high bits of a hash into the low ones, which pick the slot. */
+function finish(hash: number): number {
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  return hash ^ (hash >>> 16);
+}
+
+/** `_` and `$`: separators, left out of an identifier's whole term. */
+function isSeparator(c: number): boolean {
+  return c === 95 || c === 36;
+}
+
+/** ASCII lower case of a character code. */
+function lower(c: number): number {
+  return isUpper(c) ? c + 32 : c;
+}
+
+function foldedHash(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!isSeparator(c)) hash = hashStep(hash, lower(c));
+  }
+  return finish(hash);
+}
+
+/** Whether `term` is text[start, end) lower-cased with separators left out. */
+function sameFolded(term: string, text: string, start: number, end: number): boolean {
+  let at = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isSeparator(c)) continue;
+    if (at >= term.length || term.charCodeAt(at) !== lower(c)) return false;
+    at++;
+  }
+  return at === term.length;
+}
+
+/** A new string of text[start, end) lower-cased, separators left out (never a slice that keeps the text alive). */
+function foldedCopy(text: string, start: number, end: number): string {
+  const codes: number[] = [];
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!isSeparator(c)) codes.push(lower(c));
+  }
+  return charsToString(codes);
+}
+
+/** Character codes to a string, a chunk at a time (an argument list has a size limit). */
+function charsToString(codes: number[]): string {
+  let out = '';
+  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode(...codes.slice(k, k + MAX_ARGUMENTS));
+  return out;
+}
+
+const MAX_ARGUMENTS = 4096;
+
+/** A new string of text[start, end) (never a slice that keeps the whole text alive). */
+function copyOf(text: string, start: number, end: number): string {
+  const codes: number[] = [];
+  for (let k = start; k < end; k++) codes.push(text.charCodeAt(k));
+  return charsToString(codes);
+}
+
+/** One file's terms as ids of a TermTable. */
+export interface FileTerms {
+  readonly table: TermTable;
+  /** Distinct term ids in order of first appearance. */
+  readonly ids: Int32Array;
+  /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `ids`. */
+  readonly counts: Uint16Array;
+  /** The terms (ids) that came from an identifier written otherwise (`parseDate` for `parsedate`)... */
+  readonly displayIds: Int32Array;
+  /** ...and how it was first written in this file, parallel to `displayIds`. */
+  readonly displayTexts: readonly string[];
+}
+
+/** The distinct terms of a text with their counts, as strings. Pure; never throws. */
+export function contentTerms(text: string): TermCounts {
+  const table = new TermTable();
+  const read = new TermReader(table).read(text);
+  const terms = Array.from(read.ids, (id) => table.text(id));
+  const display = new Map<string, string>();
+  read.displayIds.forEach((id, k) => display.set(table.text(id), read.displayTexts[k]));
+  return { terms, counts: Array.from(read.counts), display };
+}
+
+/** The words of free text (a task, search terms) as content terms: split like identifiers, stop words dropped. */
+export function queryTerms(text: string): string[] {
+  return [...contentTerms(text).terms];
+}
+
+/** A plan entry's low bit: the term is the identifier whole, written otherwise (it has a display). */
+const WHOLE_FLAG = 1;
+
+/**
+ * Reads texts into the ids of a TermTable. Meant to be shared by the files of one build: each
+ * distinct identifier (as written) is split into its terms once, then found again by its
+ * characters in an open-addressing table hashed while scanning, so a repeated identifier costs
+ * no string, no split and no map lookup; a file's counts go to an array indexed by term id.
+ * It holds every distinct identifier it met, so it is dropped with the build.
  *
  * Identifiers are runs of letters, digits, `_` and `$` that start with a letter, `_` or `$` (ASCII:
  * any other character ends one). Their parts are upper-case runs not followed by a lower-case
  * letter ("HTTP" in "HTTPServer") and an optional capital with the lower-case run after it
  * ("Server", "parse"); digits, `_` and `$` separate parts. An identifier of more than one part is
- * also a term whole (lower case, `_` and `$` dropped, digits kept), before its parts. One pass over
- * character codes: this runs on every file the index reads.
+ * also a term whole (lower case, `_` and `$` dropped, digits kept), before its parts. Identifiers
+ * and parts shorter than MIN_TERM_LENGTH and stop words are no terms.
  */
-export function contentTerms(text: string): TermCounts {
-  const head = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
-  const counter = new TermCounter();
-  /** Start and end of each part of the current identifier, in pairs. */
-  const parts: number[] = [];
-  const n = head.length;
-  let i = 0;
-  while (i < n) {
-    if (!isIdentifierStart(head.charCodeAt(i))) {
-      i++;
-      continue;
+export class TermReader {
+  /**
+   * Per slot, two numbers: the token's hash and its id + 1 (0 for an empty slot), side by side so a
+   * probe reads one cache line (this lookup runs for every identifier of every file).
+   */
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
+  private readonly tokens: string[] = [];
+  /** Per token: where its plan starts in `plans`; the plan ends where the next token's starts. */
+  private readonly planStarts: number[] = [0];
+  /** Plans, one after another: each term id of a token times 2, plus WHOLE_FLAG for its display. */
+  private readonly plans: number[] = [];
+  /** Per term id: its count in the file being read (0 for absent); back to 0 after each file. */
+  private counts: Uint16Array;
+  private readonly order = new Int32Array(MAX_TERMS_PER_FILE);
+  /** Per position in `order`: the token that first wrote the term otherwise, or -1. */
+  private readonly orderDisplay = new Int32Array(MAX_TERMS_PER_FILE);
+  /** Bounds of the parts of an identifier being split, in pairs. */
+  private readonly parts: number[] = [];
+
+  constructor(readonly table: TermTable) {
+    this.counts = new Uint16Array(table.size + INITIAL_SLOTS);
+  }
+
+  read(text: string): FileTerms {
+    const n = Math.min(text.length, MAX_TEXT_CHARS);
+    const { plans, planStarts, order, orderDisplay } = this;
+    let counts: Uint16Array;
+    let distinct = 0;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      if (!isIdentifierStart(c)) {
+        i++;
+        continue;
+      }
+      let hash = FNV_OFFSET;
+      let end = i;
+      do {
+        hash = hashStep(hash, c);
+        if (++end >= n) break;
+        c = text.charCodeAt(end);
+      } while (isIdentifierPart(c));
+      // Shorter identifiers have no term: neither whole nor in parts.
+      if (end - i >= MIN_TERM_LENGTH) {
+        const token = this.token(text, i, end, finish(hash));
+        counts = this.counts;
+        const stop = planStarts[token + 1];
+        for (let k = planStarts[token]; k < stop; k++) {
+          const entry = plans[k];
+          const t = entry >>> 1;
+          const count = counts[t];
+          if (count > 0) {
+            if (count < MAX_TERM_COUNT) counts[t] = count + 1;
+          } else if (distinct < MAX_TERMS_PER_FILE) {
+            counts[t] = 1;
+            order[distinct] = t;
+            orderDisplay[distinct] = entry & WHOLE_FLAG ? token : -1;
+            distinct++;
+          }
+        }
+      }
+      i = end;
     }
-    let end = i + 1;
-    while (end < n && isIdentifierPart(head.charCodeAt(end))) end++;
-    // Shorter identifiers have no term: neither whole nor in parts.
-    if (end - i >= MIN_TERM_LENGTH) addIdentifier(head, i, end, parts, counter);
-    i = end;
+    return this.collect(distinct);
   }
-  return { terms: counter.terms, counts: counter.counts, display: counter.display };
-}
 
-/** The terms of one text in order of first appearance, with their counts. */
-class TermCounter {
-  readonly terms: string[] = [];
-  readonly counts: number[] = [];
-  readonly display = new Map<string, string>();
-  private readonly index = new Map<string, number>();
-
-  add(term: string, written?: string): void {
-    const at = this.index.get(term);
-    if (at !== undefined) {
-      if (this.counts[at] < 0xffff) this.counts[at]++;
-      return;
+  /** The file's terms out of the scratch arrays, which are left zeroed for the next file. */
+  private collect(distinct: number): FileTerms {
+    const ids = this.order.slice(0, distinct);
+    const counts = new Uint16Array(distinct);
+    const displayIds: number[] = [];
+    const displayTexts: string[] = [];
+    for (let k = 0; k < distinct; k++) {
+      const t = ids[k];
+      counts[k] = this.counts[t];
+      this.counts[t] = 0;
+      if (this.orderDisplay[k] >= 0) {
+        displayIds.push(t);
+        displayTexts.push(this.tokens[this.orderDisplay[k]]);
+      }
     }
-    if (this.terms.length >= MAX_TERMS_PER_FILE || STOP_WORDS.has(term)) return;
-    this.index.set(term, this.terms.length);
-    this.terms.push(term);
-    this.counts.push(1);
-    if (written !== undefined && written !== term) this.display.set(term, written);
+    return { table: this.table, ids, counts, displayIds: Int32Array.from(displayIds), displayTexts };
+  }
+
+  /** The id of the token text[start, end) with that hash, split into terms the first time it is met. */
+  private token(text: string, start: number, end: number, hash: number): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    let s = hash & mask;
+    for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
+      if (slots[2 * s] === hash && sameChars(this.tokens[id], text, start, end)) return id;
+      s = (s + 1) & mask;
+    }
+    const id = this.tokens.length;
+    this.tokens.push(copyOf(text, start, end));
+    slots[2 * s] = hash;
+    slots[2 * s + 1] = id + 1;
+    if (this.tokens.length > (slots.length >> 1) * MAX_LOAD) this.slots = pairsRehashed(slots);
+    this.plan(text, start, end);
+    return id;
+  }
+
+  /** Appends the plan of a new token text[start, end): its whole term (for more than one part), then its parts'. */
+  private plan(text: string, start: number, end: number): void {
+    const parts = this.parts;
+    parts.length = 0;
+    splitParts(text, start, end, parts);
+    if (parts.length > 2 && foldedLength(text, start, end) >= MIN_TERM_LENGTH) this.planTerm(text, start, end, writtenOtherwise(text, start, end));
+    for (let k = 0; k < parts.length; k += 2) {
+      if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) this.planTerm(text, parts[k], parts[k + 1], false);
+    }
+    this.planStarts.push(this.plans.length);
+  }
+
+  private planTerm(text: string, start: number, end: number, displayed: boolean): void {
+    const t = this.table.addRange(text, start, end);
+    if (this.table.isStopWord(t)) return;
+    if (t >= this.counts.length) {
+      const grown = new Uint16Array(Math.max(INITIAL_SLOTS, (t + 1) * 2));
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    this.plans.push(t * 2 + (displayed ? WHOLE_FLAG : 0));
   }
 }
 
-/** Adds the identifier head[start, end) whole (when it has more than one part) and its parts of at least MIN_TERM_LENGTH letters. */
-function addIdentifier(head: string, start: number, end: number, parts: number[], counter: TermCounter): void {
-  parts.length = 0;
-  splitParts(head, start, end, parts);
-  if (parts.length > 2) {
-    const identifier = head.slice(start, end);
-    const whole = identifier.toLowerCase().replace(SEPARATORS, '');
-    if (whole.length >= MIN_TERM_LENGTH) counter.add(whole, identifier);
+/** Slots of (hash, id + 1) pairs, twice as many, each pair placed again by its hash. */
+function pairsRehashed(slots: Int32Array): Int32Array {
+  const grown = new Int32Array(slots.length * 2);
+  const mask = (grown.length >> 1) - 1;
+  for (let k = 0; k < slots.length; k += 2) {
+    if (slots[k + 1] === 0) continue;
+    let s = slots[k] & mask;
+    while (grown[2 * s + 1] !== 0) s = (s + 1) & mask;
+    grown[2 * s] = slots[k];
+    grown[2 * s + 1] = slots[k + 1];
   }
-  for (let k = 0; k < parts.length; k += 2) {
-    if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) counter.add(head.slice(parts[k], parts[k + 1]).toLowerCase());
-  }
+  return grown;
 }
 
-const SEPARATORS = /[_$]/g;
+/** Characters of text[start, end) that are no separator. */
+function foldedLength(text: string, start: number, end: number): number {
+  let length = 0;
+  for (let k = start; k < end; k++) if (!isSeparator(text.charCodeAt(k))) length++;
+  return length;
+}
+
+/** Whether the identifier text[start, end) differs from its whole term (it has a capital or a separator). */
+function writtenOtherwise(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isUpper(c) || isSeparator(c)) return true;
+  }
+  return false;
+}
+
+function sameChars(token: string, text: string, start: number, end: number): boolean {
+  if (token.length !== end - start) return false;
+  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  return true;
+}
 
 /** Pushes the bounds of each part of the identifier head[start, end) onto `parts`, in order. */
 function splitParts(head: string, start: number, end: number, parts: number[]): void {
@@ -156,9 +457,4 @@ function isIdentifierStart(c: number): boolean {
 /** A letter, digit, `_` or `$`. */
 function isIdentifierPart(c: number): boolean {
   return isIdentifierStart(c) || (c >= 48 && c <= 57);
-}
-
-/** The words of free text (a task, search terms) as content terms: split like identifiers, stop words dropped. */
-export function queryTerms(text: string): string[] {
-  return [...contentTerms(text).terms];
 }
