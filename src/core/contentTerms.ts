@@ -187,20 +187,14 @@ function foldedCopy(text: string, start: number, end: number): string {
 }
 
 /** Character codes to a string, a chunk at a time (an argument list has a size limit). */
-function charsToString(codes: number[]): string {
+function charsToString(codes: number[] | Uint8Array): string {
+  if (codes.length <= MAX_ARGUMENTS) return String.fromCharCode.apply(null, codes as number[]);
   let out = '';
-  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode(...codes.slice(k, k + MAX_ARGUMENTS));
+  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode.apply(null, codes.slice(k, k + MAX_ARGUMENTS) as number[]);
   return out;
 }
 
 const MAX_ARGUMENTS = 4096;
-
-/** A new string of text[start, end) (never a slice that keeps the whole text alive). */
-function copyOf(text: string, start: number, end: number): string {
-  const codes: number[] = [];
-  for (let k = start; k < end; k++) codes.push(text.charCodeAt(k));
-  return charsToString(codes);
-}
 
 /** One file's terms as ids of a TermTable. */
 export interface FileTerms {
@@ -249,31 +243,45 @@ const WHOLE_FLAG = 1;
  */
 export class TermReader {
   /**
-   * Per slot, two numbers: the token's hash and its id + 1 (0 for an empty slot), side by side so a
-   * probe reads one cache line (this lookup runs for every identifier of every file).
+   * Per slot, TOKEN_STRIDE numbers side by side, so that the probe done for every identifier of
+   * every file reads one cache line: the token's hash, where its characters start in `chars` + 1
+   * (0 for an empty slot), its length and where its plan starts in `plans`.
    */
-  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
-  private readonly tokens: string[] = [];
-  /** Per token: where its plan starts in `plans`; the plan ends where the next token's starts. */
-  private readonly planStarts: number[] = [0];
-  /** Plans, one after another: each term id of a token times 2, plus WHOLE_FLAG for its display. */
-  private readonly plans: number[] = [];
-  /** Per term id: its count in the file being read (0 for absent); back to 0 after each file. */
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * TOKEN_STRIDE);
+  private tokenCount = 0;
+  /** The characters of every token met, one after another (identifiers are ASCII). */
+  private chars: Uint8Array = new Uint8Array(INITIAL_SLOTS * 16);
+  private charsUsed = 0;
+  /**
+   * Plans, one after another, each ended by -1: a token's term ids (local) times 2, plus WHOLE_FLAG
+   * for a whole identifier written otherwise (its display). Typed, so the collector skips them.
+   */
+  private plans: Int32Array = new Int32Array(INITIAL_SLOTS * 4);
+  private plansUsed = 0;
+  /** Per local term id: its count in the file being read (0 for absent); back to 0 after each file. */
   private counts: Uint16Array;
   private readonly order = new Int32Array(MAX_TERMS_PER_FILE);
-  /** Per position in `order`: the token that first wrote the term otherwise, or -1. */
+  /** Per position in `order`: where the characters of the token that first wrote the term otherwise start, or -1. */
   private readonly orderDisplay = new Int32Array(MAX_TERMS_PER_FILE);
+  /** Spellings made so far, by where the token's characters start. */
+  private readonly displays = new Map<number, string>();
   /** Bounds of the parts of an identifier being split, in pairs. */
   private readonly parts: number[] = [];
+  /**
+   * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
+   * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
+   */
+  private readonly local = new TermTable();
+  /** Per local term id: its id in `table` + 1, or 0 before a file counted it. */
+  private tableIds: Int32Array = new Int32Array(INITIAL_SLOTS);
 
   constructor(readonly table: TermTable) {
-    this.counts = new Uint16Array(table.size + INITIAL_SLOTS);
+    this.counts = new Uint16Array(this.local.size + INITIAL_SLOTS);
   }
 
   read(text: string): FileTerms {
     const n = Math.min(text.length, MAX_TEXT_CHARS);
-    const { plans, planStarts, order, orderDisplay } = this;
-    let counts: Uint16Array;
+    const { order, orderDisplay } = this;
     let distinct = 0;
     let i = 0;
     while (i < n) {
@@ -291,11 +299,10 @@ export class TermReader {
       } while (isIdentifierPart(c));
       // Shorter identifiers have no term: neither whole nor in parts.
       if (end - i >= MIN_TERM_LENGTH) {
-        const token = this.token(text, i, end, finish(hash));
-        counts = this.counts;
-        const stop = planStarts[token + 1];
-        for (let k = planStarts[token]; k < stop; k++) {
-          const entry = plans[k];
+        const slot = this.token(text, i, end, finish(hash));
+        const { plans, counts } = this;
+        const token = this.slots[slot + 1] - 1;
+        for (let k = this.slots[slot + 3], entry = plans[k]; entry >= 0; entry = plans[++k]) {
           const t = entry >>> 1;
           const count = counts[t];
           if (count > 0) {
@@ -315,42 +322,77 @@ export class TermReader {
 
   /** The file's terms out of the scratch arrays, which are left zeroed for the next file. */
   private collect(distinct: number): FileTerms {
-    const ids = this.order.slice(0, distinct);
+    const ids = new Int32Array(distinct);
     const counts = new Uint16Array(distinct);
     const displayIds: number[] = [];
     const displayTexts: string[] = [];
     for (let k = 0; k < distinct; k++) {
-      const t = ids[k];
-      counts[k] = this.counts[t];
-      this.counts[t] = 0;
+      const local = this.order[k];
+      counts[k] = this.counts[local];
+      this.counts[local] = 0;
+      ids[k] = this.tableId(local);
       if (this.orderDisplay[k] >= 0) {
-        displayIds.push(t);
-        displayTexts.push(this.tokens[this.orderDisplay[k]]);
+        displayIds.push(ids[k]);
+        displayTexts.push(this.display(this.orderDisplay[k]));
       }
     }
     return { table: this.table, ids, counts, displayIds: Int32Array.from(displayIds), displayTexts };
   }
 
-  /** The id of the token text[start, end) with that hash, split into terms the first time it is met. */
-  private token(text: string, start: number, end: number, hash: number): number {
-    const slots = this.slots;
-    const mask = (slots.length >> 1) - 1;
-    let s = hash & mask;
-    for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
-      if (slots[2 * s] === hash && sameChars(this.tokens[id], text, start, end)) return id;
-      s = (s + 1) & mask;
-    }
-    const id = this.tokens.length;
-    this.tokens.push(copyOf(text, start, end));
-    slots[2 * s] = hash;
-    slots[2 * s + 1] = id + 1;
-    if (this.tokens.length > (slots.length >> 1) * MAX_LOAD) this.slots = pairsRehashed(slots);
-    this.plan(text, start, end);
+  /** The id in `table` of a local term id. */
+  private tableId(local: number): number {
+    const known = this.tableIds[local];
+    if (known > 0) return known - 1;
+    const id = this.table.add(this.local.text(local));
+    this.tableIds[local] = id + 1;
     return id;
   }
 
-  /** Appends the plan of a new token text[start, end): its whole term (for more than one part), then its parts'. */
-  private plan(text: string, start: number, end: number): void {
+  /** The token whose characters start at `at`, as written. */
+  private display(at: number): string {
+    let written = this.displays.get(at);
+    if (written === undefined) {
+      let end = at;
+      while (this.chars[end] !== 0) end++;
+      written = charsToString(this.chars.subarray(at, end));
+      this.displays.set(at, written);
+    }
+    return written;
+  }
+
+  /** The slot of the token text[start, end) with that hash, split into terms the first time it is met. */
+  private token(text: string, start: number, end: number, hash: number): number {
+    const slots = this.slots;
+    const mask = slots.length / TOKEN_STRIDE - 1;
+    const length = end - start;
+    let s = (hash & mask) * TOKEN_STRIDE;
+    for (; slots[s + 1] !== 0; s = (s + TOKEN_STRIDE) & (slots.length - 1)) {
+      if (slots[s] === hash && slots[s + 2] === length && this.sameChars(slots[s + 1] - 1, text, start, end)) return s;
+    }
+    const at = this.charsUsed;
+    this.chars = fittedBytes(this.chars, at + length + 1);
+    for (let k = start; k < end; k++) this.chars[this.charsUsed++] = text.charCodeAt(k);
+    this.chars[this.charsUsed++] = 0;
+    slots[s] = hash;
+    slots[s + 1] = at + 1;
+    slots[s + 2] = length;
+    slots[s + 3] = this.plan(text, start, end);
+    if (++this.tokenCount > (slots.length / TOKEN_STRIDE) * MAX_TOKEN_LOAD) {
+      this.slots = rehashedTokens(slots);
+      return this.token(text, start, end, hash);
+    }
+    return s;
+  }
+
+  private sameChars(at: number, text: string, start: number, end: number): boolean {
+    const chars = this.chars;
+    for (let k = start; k < end; k++, at++) if (chars[at] !== text.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Appends the plan of a new token text[start, end) (its whole term for more than one part, then its parts') and returns where it starts. */
+  private plan(text: string, start: number, end: number): number {
+    const from = this.plansUsed;
     const parts = this.parts;
     parts.length = 0;
     splitParts(text, start, end, parts);
@@ -358,32 +400,50 @@ export class TermReader {
     for (let k = 0; k < parts.length; k += 2) {
       if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) this.planTerm(text, parts[k], parts[k + 1], false);
     }
-    this.planStarts.push(this.plans.length);
+    this.pushPlan(-1);
+    return from;
   }
 
   private planTerm(text: string, start: number, end: number, displayed: boolean): void {
-    const t = this.table.addRange(text, start, end);
-    if (this.table.isStopWord(t)) return;
+    const t = this.local.addRange(text, start, end);
+    if (this.local.isStopWord(t)) return;
     if (t >= this.counts.length) {
-      const grown = new Uint16Array(Math.max(INITIAL_SLOTS, (t + 1) * 2));
+      const grown = new Uint16Array(this.counts.length * 2);
       grown.set(this.counts);
       this.counts = grown;
     }
-    this.plans.push(t * 2 + (displayed ? WHOLE_FLAG : 0));
+    this.tableIds = fitted(this.tableIds, t);
+    this.pushPlan(t * 2 + (displayed ? WHOLE_FLAG : 0));
+  }
+
+  private pushPlan(entry: number): void {
+    this.plans = fitted(this.plans, this.plansUsed);
+    this.plans[this.plansUsed++] = entry;
   }
 }
 
-/** Slots of (hash, id + 1) pairs, twice as many, each pair placed again by its hash. */
-function pairsRehashed(slots: Int32Array): Int32Array {
+/** Numbers per slot of a reader's token table, and its load limit (then it doubles). */
+const TOKEN_STRIDE = 4;
+const MAX_TOKEN_LOAD = 0.7;
+
+/** Slots of a token table, twice as many, each token placed again by its hash. */
+function rehashedTokens(slots: Int32Array): Int32Array {
   const grown = new Int32Array(slots.length * 2);
-  const mask = (grown.length >> 1) - 1;
-  for (let k = 0; k < slots.length; k += 2) {
+  const mask = grown.length / TOKEN_STRIDE - 1;
+  for (let k = 0; k < slots.length; k += TOKEN_STRIDE) {
     if (slots[k + 1] === 0) continue;
-    let s = slots[k] & mask;
-    while (grown[2 * s + 1] !== 0) s = (s + 1) & mask;
-    grown[2 * s] = slots[k];
-    grown[2 * s + 1] = slots[k + 1];
+    let s = (slots[k] & mask) * TOKEN_STRIDE;
+    while (grown[s + 1] !== 0) s = (s + TOKEN_STRIDE) & (grown.length - 1);
+    for (let j = 0; j < TOKEN_STRIDE; j++) grown[s + j] = slots[k + j];
   }
+  return grown;
+}
+
+/** `bytes`, or a copy grown to hold `size` bytes. */
+function fittedBytes(bytes: Uint8Array, size: number): Uint8Array {
+  if (size <= bytes.length) return bytes;
+  const grown = new Uint8Array(Math.max(size, bytes.length * 2));
+  grown.set(bytes);
   return grown;
 }
 
@@ -401,12 +461,6 @@ function writtenOtherwise(text: string, start: number, end: number): boolean {
     if (isUpper(c) || isSeparator(c)) return true;
   }
   return false;
-}
-
-function sameChars(token: string, text: string, start: number, end: number): boolean {
-  if (token.length !== end - start) return false;
-  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
-  return true;
 }
 
 /** Pushes the bounds of each part of the identifier head[start, end) onto `parts`, in order. */
