@@ -50,7 +50,9 @@ export const MAX_TERM_COUNT = 0xffff;
  * words hold the first ids, so that finding one is also how a reader tells it is no term.
  */
 export class TermTable {
-  private slots: Int32Array = new Int32Array(INITIAL_SLOTS);
+  /** Per slot, side by side (one cache line a probe): a term's hash and its id + 1, or 0 for an empty slot. */
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
+  /** Per id: the term's hash, to place it again when the slots grow. */
   private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
   private readonly texts: string[] = [];
   private readonly stopWords: number;
@@ -69,35 +71,45 @@ export class TermTable {
     return id < this.stopWords;
   }
 
-  /** The id of a term (stop words included), given one if it is new. */
-  add(term: string): number {
-    return this.addRange(term, 0, term.length);
+  /** The id of a term as tables keep them (lower case, no `_` or `$`; stop words included), given one if it is new. */
+  add(term: string, hash = foldedHash(term, 0, term.length)): number {
+    return this.addRange(term, 0, term.length, hash, term);
   }
 
-  /** The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is new. */
-  addRange(text: string, start: number, end: number): number {
-    const hash = foldedHash(text, start, end);
-    const mask = this.slots.length - 1;
+  /** The hash a term was filed under (to file it in another table without hashing it again). */
+  hashOf(id: number): number {
+    return this.hashes[id];
+  }
+
+  /**
+   * The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is
+   * new (kept as `folded` when the caller has that string already).
+   */
+  addRange(text: string, start: number, end: number, hash = foldedHash(text, start, end), folded?: string): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     let s = hash & mask;
-    for (let slot = this.slots[s]; slot !== 0; slot = this.slots[s]) {
-      if (this.hashes[slot - 1] === hash && sameFolded(this.texts[slot - 1], text, start, end)) return slot - 1;
+    for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
+      if (slots[2 * s] === hash && sameFolded(this.texts[id], text, start, end)) return id;
       s = (s + 1) & mask;
     }
     const id = this.texts.length;
-    this.texts.push(foldedCopy(text, start, end));
+    this.texts.push(folded ?? foldedCopy(text, start, end));
     this.hashes = fitted(this.hashes, id);
     this.hashes[id] = hash;
-    this.slots[s] = id + 1;
-    if (this.texts.length > this.slots.length * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, this.slots.length * 2);
+    slots[2 * s] = hash;
+    slots[2 * s + 1] = id + 1;
+    if (this.texts.length > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, slots.length);
     return id;
   }
 
   /** The id of a term (lower case, as `queryTerms` gives them), if the table has it and it is no stop word. */
   find(term: string): number | undefined {
     const hash = foldedHash(term, 0, term.length);
-    const mask = this.slots.length - 1;
-    for (let s = hash & mask, slot = this.slots[s]; slot !== 0; s = (s + 1) & mask, slot = this.slots[s]) {
-      if (this.hashes[slot - 1] === hash && this.texts[slot - 1] === term) return this.isStopWord(slot - 1) ? undefined : slot - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let s = hash & mask, id = slots[2 * s + 1] - 1; id >= 0; s = (s + 1) & mask, id = slots[2 * s + 1] - 1) {
+      if (slots[2 * s] === hash && this.texts[id] === term) return this.isStopWord(id) ? undefined : id;
     }
     return undefined;
   }
@@ -119,14 +131,15 @@ function fitted(array: Int32Array, index: number): Int32Array {
   return grown;
 }
 
-/** Slots of a table of `count` entries with these hashes (linear probing). */
+/** (hash, id + 1) slots for `count` entries with these hashes (linear probing), `size` of them. */
 function rehashed(hashes: Int32Array, count: number, size: number): Int32Array {
-  const slots = new Int32Array(size);
+  const slots = new Int32Array(size * 2);
   const mask = size - 1;
   for (let id = 0; id < count; id++) {
     let s = hashes[id] & mask;
-    while (slots[s] !== 0) s = (s + 1) & mask;
-    slots[s] = id + 1;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = hashes[id];
+    slots[2 * s + 1] = id + 1;
   }
   return slots;
 }
@@ -343,7 +356,7 @@ export class TermReader {
   private tableId(local: number): number {
     const known = this.tableIds[local];
     if (known > 0) return known - 1;
-    const id = this.table.add(this.local.text(local));
+    const id = this.table.add(this.local.text(local), this.local.hashOf(local));
     this.tableIds[local] = id + 1;
     return id;
   }
