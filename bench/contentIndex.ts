@@ -22,7 +22,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { ContentIndex } from '../src/core/contentIndex';
-import type { FileTerms, TermTable } from '../src/core/contentTerms';
+import type { FileTerms, TermReader, TermTable } from '../src/core/contentTerms';
 import { BaselineIndexBuild, contentTerms as baselineTerms, type TermCounts } from './contentTermsBaseline';
 import { isBinary } from '../src/workspace/extractFile';
 import { heapMb, syntheticWorkspace, timeQueries } from './rank';
@@ -110,7 +110,8 @@ function measure(n: number, texts: readonly string[], ownWords: boolean, label: 
   const workspace = syntheticWorkspace(n);
   const h1 = heapMb();
   let content = new ContentIndex();
-  let reader: ReturnType<ContentIndex['reader']> | undefined = content.reader();
+  // The reader is a build's: dropped before the heap is measured, as the index drops it after a build.
+  let reader: TermReader | undefined = content.reader();
   const table = reader.table;
   const read: FileTerms[] = [];
   const copyOf = (i: number) => Math.floor(i / texts.length);
@@ -126,6 +127,7 @@ function measure(n: number, texts: readonly string[], ownWords: boolean, label: 
   const h2 = heapMb();
   const plain = timeQueries(workspace);
   const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
+  // Let the new index go before the baseline builds, so both build on a heap of the same size.
   content = new ContentIndex();
   const baselineRead: TermCounts[] = [];
   const index = new BaselineIndexBuild();
