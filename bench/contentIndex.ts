@@ -14,11 +14,16 @@
  *     the vocabulary grows linearly with the files (too many; real vocabularies grow slower).
  * The graph, history and activity are bench/rank's synthetic workspace of the same size, each file
  * given one of the texts, so the rank times include the graph and history signals as in use.
+ *
+ * The baseline (bench/contentTermsBaseline.ts) is how terms were computed and installed before the
+ * term table: the bench first checks that both give every text the same terms, counts and
+ * spellings, then times the baseline on the same files after each size, for the ratio new/old.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { ContentIndex } from '../src/core/contentIndex';
-import { contentTerms, type TermCounts } from '../src/core/contentTerms';
+import type { FileTerms, TermReader, TermTable } from '../src/core/contentTerms';
+import { BaselineIndexBuild, contentTerms as baselineTerms, type TermCounts } from './contentTermsBaseline';
 import { isBinary } from '../src/workspace/extractFile';
 import { heapMb, syntheticWorkspace, timeQueries } from './rank';
 
@@ -59,65 +64,115 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-/** The terms of text i of a workspace of n files, by the policy for texts used more than once. */
-function termsFor(texts: readonly TermCounts[], i: number, ownWords: boolean): TermCounts {
-  const base = texts[i % texts.length];
-  const copy = Math.floor(i / texts.length);
-  if (copy === 0 || !ownWords) return base;
+/** The ids of copy `copy` of a text's terms under the "own words" policy: every term gets the copy number. */
+function ownWordsOf(table: TermTable, base: FileTerms, copy: number): FileTerms {
+  const ids = base.ids.map((t) => table.add(`${table.text(t)}${copy}`));
+  return { table, ids, counts: base.counts, displayIds: new Int32Array(0), displayTexts: [] };
+}
+
+/** The same for the baseline's string terms. */
+function baselineOwnWordsOf(base: TermCounts, copy: number): TermCounts {
   return { terms: base.terms.map((t) => `${t}${copy}`), counts: base.counts, display: new Map() };
 }
 
-interface Row {
+interface Build {
+  readonly termsMs: number;
+  readonly insertMs: number;
+}
+
+interface Row extends Build {
   readonly label: string;
   readonly files: number;
   readonly graphMb: number;
   readonly contentMb: number;
-  readonly termsMs: number;
-  readonly insertMs: number;
   readonly rankPlain: number;
   readonly rankContent: number;
+  readonly baseline: Build;
 }
 
-function measure(n: number, texts: readonly string[], counted: readonly TermCounts[], ownWords: boolean, label: string): Row {
+/**
+ * Term extraction is timed on the real texts; the copies of texts used more than once are counted
+ * as if their texts were read (the per-file cost of the originals), and insertion separately.
+ */
+function timedBuild(n: number, texts: readonly string[], read: (text: string) => void, derive: (i: number) => void, insert: () => void): Build {
+  const extracted = Math.min(n, texts.length);
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < extracted; i++) read(texts[i]);
+  const termsMs = (cpuMs(c0) * n) / extracted;
+  for (let i = extracted; i < n; i++) derive(i);
+  const c1 = process.cpuUsage();
+  insert();
+  return { termsMs, insertMs: cpuMs(c1) };
+}
+
+function measure(n: number, texts: readonly string[], ownWords: boolean, label: string): Row {
   const h0 = heapMb();
   const workspace = syntheticWorkspace(n);
   const h1 = heapMb();
-  // Term extraction is timed on the real texts (the repeated policy re-reads them), insertion separately.
-  const c0 = process.cpuUsage();
-  const termsPerFile: TermCounts[] = [];
-  for (let i = 0; i < n; i++) termsPerFile.push(i < counted.length ? contentTerms(texts[i]) : termsFor(counted, i, ownWords));
-  const extracted = Math.min(n, counted.length);
-  // Extraction for the copies is counted as if their texts were read: the per-file cost of the originals.
-  const termsMs = (cpuMs(c0) * n) / extracted;
-  const content = new ContentIndex();
-  const c1 = process.cpuUsage();
-  workspace.files.forEach((file, i) => content.setTerms(file, termsPerFile[i]));
-  const insertMs = cpuMs(c1);
-  termsPerFile.length = 0;
+  let content = new ContentIndex();
+  // The reader is a build's: dropped before the heap is measured, as the index drops it after a build.
+  let reader: TermReader | undefined = content.reader();
+  const table = reader.table;
+  const read: FileTerms[] = [];
+  const copyOf = (i: number) => Math.floor(i / texts.length);
+  const build = timedBuild(
+    n,
+    texts,
+    (text) => read.push(reader!.read(text)),
+    (i) => read.push(ownWords ? ownWordsOf(table, read[i % texts.length], copyOf(i)) : read[i % texts.length]),
+    () => workspace.files.forEach((file, i) => content.setTerms(file, read[i])),
+  );
+  read.length = 0;
+  reader = undefined;
   const h2 = heapMb();
   const plain = timeQueries(workspace);
   const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
-  return {
-    label,
-    files: n,
-    graphMb: h1 - h0,
-    contentMb: h2 - h1,
-    termsMs,
-    insertMs,
-    rankPlain: plain.cpuMedianMs,
-    rankContent: full.cpuMedianMs,
-  };
+  // Let the new index go before the baseline builds, so both build on a heap of the same size.
+  content = new ContentIndex();
+  const baselineRead: TermCounts[] = [];
+  const index = new BaselineIndexBuild();
+  const baseline = timedBuild(
+    n,
+    texts,
+    (text) => baselineRead.push(baselineTerms(text)),
+    (i) => baselineRead.push(ownWords ? baselineOwnWordsOf(baselineRead[i % texts.length], copyOf(i)) : baselineRead[i % texts.length]),
+    () => workspace.files.forEach((file, i) => index.setTerms(file, baselineRead[i])),
+  );
+  return { label, files: n, graphMb: h1 - h0, contentMb: h2 - h1, ...build, rankPlain: plain.cpuMedianMs, rankContent: full.cpuMedianMs, baseline };
 }
 
 function print(row: Row, base: Row | undefined): void {
   const growth = base
     ? `  x${(row.contentMb / base.contentMb).toFixed(1)} memory, x${((row.termsMs + row.insertMs) / (base.termsMs + base.insertMs)).toFixed(1)} time for x${(row.files / base.files).toFixed(0)} files`
     : '';
+  const old = row.baseline;
+  const ratio = (now: number, before: number) => `x${(now / before).toFixed(2)}`;
   console.log(
     `${row.label.padEnd(34)} heap: graph+history ${row.graphMb.toFixed(1).padStart(6)} MB, contents ${row.contentMb.toFixed(1).padStart(6)} MB (x${(row.contentMb / row.graphMb).toFixed(2)} of the graph's)  ` +
       `build cpu: terms ${row.termsMs.toFixed(0).padStart(6)} ms + index ${row.insertMs.toFixed(0).padStart(5)} ms  ` +
       `rank cpu median ${row.rankPlain.toFixed(2)} ms -> ${row.rankContent.toFixed(2)} ms with contents (x${(row.rankContent / row.rankPlain).toFixed(2)})${growth}`,
   );
+  console.log(
+    `${''.padEnd(34)} new/old build cpu: terms ${ratio(row.termsMs, old.termsMs)} (old ${old.termsMs.toFixed(0)} ms), index ${ratio(row.insertMs, old.insertMs)} (old ${old.insertMs.toFixed(0)} ms), ` +
+      `both ${ratio(row.termsMs + row.insertMs, old.termsMs + old.insertMs)}`,
+  );
+}
+
+/** Whether the term table gives every text the baseline's terms, counts and spellings; the first text that differs otherwise. */
+function sameTerms(texts: readonly string[]): string {
+  const reader = new ContentIndex().reader();
+  for (let i = 0; i < texts.length; i++) {
+    const before = baselineTerms(texts[i]);
+    const now = reader.read(texts[i]);
+    const terms = Array.from(now.ids, (t) => reader.table.text(t));
+    const display = [...now.displayIds].map((t, k) => [reader.table.text(t), now.displayTexts[k]]);
+    const same =
+      JSON.stringify(terms) === JSON.stringify(before.terms) &&
+      JSON.stringify([...now.counts]) === JSON.stringify(before.counts) &&
+      JSON.stringify(display) === JSON.stringify([...before.display]);
+    if (!same) return `DIFFERENT terms for text ${i} (${texts[i].slice(0, 60).replace(/\s+/g, ' ')}...)`;
+  }
+  return `the same terms, counts and spellings as the baseline on all ${texts.length.toLocaleString('en-US')} texts`;
 }
 
 async function main(): Promise<void> {
@@ -137,14 +192,14 @@ async function main(): Promise<void> {
   console.log(
     `content index benchmark: ${texts.length.toLocaleString('en-US')} real texts (${megabytes.toFixed(0)} MB) from ${repos.length} repositories, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
   );
-  const counted = texts.map((t) => contentTerms(t));
+  console.log(`term table: ${sameTerms(texts)}`);
   let base: Row | undefined;
   for (const n of sizes) {
     const policies = n <= texts.length ? [false] : [false, true];
     for (const ownWords of policies) {
       const label =
         n <= texts.length ? `${n.toLocaleString('en-US')} files` : `${n.toLocaleString('en-US')} files, ${ownWords ? 'own words' : 'repeated'}`;
-      const row = measure(n, texts, counted, ownWords, label);
+      const row = measure(n, texts, ownWords, label);
       print(row, base);
       base ??= row;
       if (n === 10_000) {

@@ -10,7 +10,7 @@
  *
  * Pure data structure (no I/O). Paths are workspace-relative with '/' separators.
  */
-import { contentTerms, type TermCounts } from './contentTerms';
+import { TermReader, TermTable, type FileTerms } from './contentTerms';
 
 /** BM25's term-frequency saturation and length normalisation, at their customary values. */
 export const BM25_K1 = 1.2;
@@ -66,8 +66,8 @@ export interface TermQuery {
 }
 
 export class ContentIndex {
-  private readonly termIds = new Map<string, number>();
-  private readonly termText: string[] = [];
+  /** Term ids: shared with the readers of this index's texts (see `reader`), which may add terms no file installs. */
+  private readonly table = new TermTable();
   /** Per term id: how it was first written as an identifier (`parseDate` for `parsedate`), if it differs. */
   private readonly termDisplay: (string | undefined)[] = [];
   /** Per term id: the postings (doc id + count, see `posting`) of the files containing it, unordered. */
@@ -101,30 +101,31 @@ export class ContentIndex {
     return [...this.docIds.keys()];
   }
 
-  /** Reads a file's text into the index, replacing what the file had. */
-  setText(path: string, text: string): void {
-    this.setTerms(path, contentTerms(text));
+  /**
+   * A reader of texts into this index's term ids, for `setTerms`. One reader serves many files
+   * (a build's) and splits each distinct identifier once; it keeps them all, so drop it after.
+   */
+  reader(): TermReader {
+    return new TermReader(this.table);
   }
 
-  setTerms(path: string, counted: TermCounts): void {
+  /** Reads a file's text into the index, replacing what the file had. */
+  setText(path: string, text: string): void {
+    this.setTerms(path, this.reader().read(text));
+  }
+
+  /** Installs a file's terms, read by one of this index's readers, replacing what the file had. */
+  setTerms(path: string, read: FileTerms): void {
+    if (read.table !== this.table) throw new Error(`the terms of ${path} were read for another content index`);
     this.remove(path);
     const id = this.freeDocs.pop() ?? this.docs.length;
-    const terms = new Int32Array(counted.terms.length);
-    const counts = new Uint16Array(counted.terms.length);
-    counted.terms.forEach((term, i) => {
-      let t = this.termIds.get(term);
-      if (t === undefined) {
-        t = this.termText.length;
-        this.termIds.set(term, t);
-        this.termText.push(term);
-        this.termDisplay.push(undefined);
-        this.postings.push([]);
-      }
-      this.termDisplay[t] ??= counted.display.get(term);
-      terms[i] = t;
-      counts[i] = counted.counts[i];
-      this.postings[t].push(posting(id, counts[i]));
-    });
+    const { ids: terms, counts } = read;
+    while (this.postings.length < this.table.size) {
+      this.postings.push([]);
+      this.termDisplay.push(undefined);
+    }
+    for (let i = 0; i < terms.length; i++) this.postings[terms[i]].push(posting(id, counts[i]));
+    read.displayIds.forEach((t, k) => (this.termDisplay[t] ??= read.displayTexts[k]));
     this.docs[id] = { path, terms, counts };
     this.docLength[id] = terms.length;
     this.docIds.set(path, id);
@@ -167,7 +168,7 @@ export class ContentIndex {
   termsOf(path: string): string[] {
     const id = this.docIds.get(path);
     if (id === undefined) return [];
-    return Array.from(this.docs[id]!.terms, (t) => this.termText[t]);
+    return Array.from(this.docs[id]!.terms, (t) => this.table.text(t));
   }
 
   /** Files a term may appear in before it is too common to say anything. */
@@ -229,7 +230,7 @@ export class ContentIndex {
     for (const { id: t, idf } of this.weightedTerms(terms, query)) {
       const at = position.get(t);
       if (at === undefined) continue;
-      const term = this.termText[t];
+      const term = this.table.text(t);
       found.push({ term, display: this.termDisplay[t] ?? term, count: doc.counts[at], weight: idf });
     }
     return found.sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
@@ -244,8 +245,8 @@ export class ContentIndex {
     const out: { id: number; idf: number }[] = [];
     const seen = new Set<number>();
     for (const term of terms) {
-      const t = this.termIds.get(term);
-      if (t === undefined || seen.has(t)) continue;
+      const t = this.table.find(term);
+      if (t === undefined || t >= this.postings.length || seen.has(t)) continue;
       seen.add(t);
       const df = this.postings[t].length;
       const others = df - (excluded?.has(t) ? 1 : 0);

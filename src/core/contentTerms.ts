@@ -34,79 +34,447 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 export interface TermCounts {
   /** Distinct terms, lowercase, in order of first appearance. */
   readonly terms: readonly string[];
-  /** How often each term appears (capped at 65535), parallel to `terms`. */
+  /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `terms`. */
   readonly counts: readonly number[];
   /** The identifier as first written, for terms that came from one (evidence shows `parseDate`, not `parsedate`). */
   readonly display: ReadonlyMap<string, string>;
 }
 
+/** A term's count in one file stops here (it is stored in 16 bits). */
+export const MAX_TERM_COUNT = 0xffff;
+
 /**
- * The distinct terms of a text with their counts. Pure; never throws.
+ * Term strings and their ids: the vocabulary of a content index, which its files' terms are read
+ * into. An open-addressing table over the characters of a term, so a reader finds a term given as
+ * a range of a text (lower-cased, `_` and `$` skipped) without making a string of it. The stop
+ * words hold the first ids, so that finding one is also how a reader tells it is no term.
+ */
+export class TermTable {
+  /** Per slot, side by side (one cache line a probe): a term's hash and its id + 1, or 0 for an empty slot. */
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
+  /** Per id: the term's hash, to place it again when the slots grow. */
+  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
+  private readonly texts: string[] = [];
+  private readonly stopWords: number;
+
+  constructor() {
+    for (const word of STOP_WORDS) this.add(word);
+    this.stopWords = this.texts.length;
+  }
+
+  /** Ids given so far (stop words included). */
+  get size(): number {
+    return this.texts.length;
+  }
+
+  isStopWord(id: number): boolean {
+    return id < this.stopWords;
+  }
+
+  /** The id of a term as tables keep them (lower case, no `_` or `$`; stop words included), given one if it is new. */
+  add(term: string, hash = foldedHash(term, 0, term.length)): number {
+    return this.addRange(term, 0, term.length, hash, term);
+  }
+
+  /** The hash a term was filed under (to file it in another table without hashing it again). */
+  hashOf(id: number): number {
+    return this.hashes[id];
+  }
+
+  /**
+   * The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is
+   * new (kept as `folded` when the caller has that string already).
+   */
+  addRange(text: string, start: number, end: number, hash = foldedHash(text, start, end), folded?: string): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    let s = hash & mask;
+    for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
+      if (slots[2 * s] === hash && sameFolded(this.texts[id], text, start, end)) return id;
+      s = (s + 1) & mask;
+    }
+    const id = this.texts.length;
+    this.texts.push(folded ?? foldedCopy(text, start, end));
+    this.hashes = fitted(this.hashes, id);
+    this.hashes[id] = hash;
+    slots[2 * s] = hash;
+    slots[2 * s + 1] = id + 1;
+    if (this.texts.length > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, slots.length);
+    return id;
+  }
+
+  /** The id of a term (lower case, as `queryTerms` gives them), if the table has it and it is no stop word. */
+  find(term: string): number | undefined {
+    const hash = foldedHash(term, 0, term.length);
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let s = hash & mask, id = slots[2 * s + 1] - 1; id >= 0; s = (s + 1) & mask, id = slots[2 * s + 1] - 1) {
+      if (slots[2 * s] === hash && this.texts[id] === term) return this.isStopWord(id) ? undefined : id;
+    }
+    return undefined;
+  }
+
+  text(id: number): string {
+    return this.texts[id];
+  }
+}
+
+/** Slots an intern table starts with, and its load limit (then it doubles). */
+const INITIAL_SLOTS = 1 << 10;
+const MAX_LOAD = 0.5;
+
+/** `array`, or a copy twice as long when `index` is past its end. */
+function fitted(array: Int32Array, index: number): Int32Array {
+  if (index < array.length) return array;
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** (hash, id + 1) slots for `count` entries with these hashes (linear probing), `size` of them. */
+function rehashed(hashes: Int32Array, count: number, size: number): Int32Array {
+  const slots = new Int32Array(size * 2);
+  const mask = size - 1;
+  for (let id = 0; id < count; id++) {
+    let s = hashes[id] & mask;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = hashes[id];
+    slots[2 * s + 1] = id + 1;
+  }
+  return slots;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's step: hashes are built one character code at a time while scanning. */
+function hashStep(hash: number, c: number): number {
+  return Math.imul(hash ^ c, FNV_PRIME);
+}
+
+/** Mixes the high bits of a hash into the low ones, which pick the slot. */
+function finish(hash: number): number {
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  return hash ^ (hash >>> 16);
+}
+
+/** `_` and `$`: separators, left out of an identifier's whole term. */
+function isSeparator(c: number): boolean {
+  return c === 95 || c === 36;
+}
+
+/** ASCII lower case of a character code. */
+function lower(c: number): number {
+  return isUpper(c) ? c + 32 : c;
+}
+
+function foldedHash(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!isSeparator(c)) hash = hashStep(hash, lower(c));
+  }
+  return finish(hash);
+}
+
+/** Whether `term` is text[start, end) lower-cased with separators left out. */
+function sameFolded(term: string, text: string, start: number, end: number): boolean {
+  let at = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isSeparator(c)) continue;
+    if (at >= term.length || term.charCodeAt(at) !== lower(c)) return false;
+    at++;
+  }
+  return at === term.length;
+}
+
+/** A new string of text[start, end) lower-cased, separators left out (never a slice that keeps the text alive). */
+function foldedCopy(text: string, start: number, end: number): string {
+  const codes: number[] = [];
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!isSeparator(c)) codes.push(lower(c));
+  }
+  return charsToString(codes);
+}
+
+/** Character codes to a string, a chunk at a time (an argument list has a size limit). */
+function charsToString(codes: number[] | Uint8Array): string {
+  if (codes.length <= MAX_ARGUMENTS) return String.fromCharCode.apply(null, codes as number[]);
+  let out = '';
+  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode.apply(null, codes.slice(k, k + MAX_ARGUMENTS) as number[]);
+  return out;
+}
+
+const MAX_ARGUMENTS = 4096;
+
+/** One file's terms as ids of a TermTable. */
+export interface FileTerms {
+  readonly table: TermTable;
+  /** Distinct term ids in order of first appearance. */
+  readonly ids: Int32Array;
+  /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `ids`. */
+  readonly counts: Uint16Array;
+  /** The terms (ids) that came from an identifier written otherwise (`parseDate` for `parsedate`)... */
+  readonly displayIds: Int32Array;
+  /** ...and how it was first written in this file, parallel to `displayIds`. */
+  readonly displayTexts: readonly string[];
+}
+
+/** The distinct terms of a text with their counts, as strings. Pure; never throws. */
+export function contentTerms(text: string): TermCounts {
+  const table = new TermTable();
+  const read = new TermReader(table).read(text);
+  const terms = Array.from(read.ids, (id) => table.text(id));
+  const display = new Map<string, string>();
+  read.displayIds.forEach((id, k) => display.set(table.text(id), read.displayTexts[k]));
+  return { terms, counts: Array.from(read.counts), display };
+}
+
+/** The words of free text (a task, search terms) as content terms: split like identifiers, stop words dropped. */
+export function queryTerms(text: string): string[] {
+  return [...contentTerms(text).terms];
+}
+
+/** A plan entry's low bit: the term is the identifier whole, written otherwise (it has a display). */
+const WHOLE_FLAG = 1;
+
+/**
+ * Reads texts into the ids of a TermTable. Meant to be shared by the files of one build: each
+ * distinct identifier (as written) is split into its terms once, then found again by its
+ * characters in an open-addressing table hashed while scanning, so a repeated identifier costs
+ * no string, no split and no map lookup; a file's counts go to an array indexed by term id.
+ * It holds every distinct identifier it met, so it is dropped with the build.
  *
  * Identifiers are runs of letters, digits, `_` and `$` that start with a letter, `_` or `$` (ASCII:
  * any other character ends one). Their parts are upper-case runs not followed by a lower-case
  * letter ("HTTP" in "HTTPServer") and an optional capital with the lower-case run after it
  * ("Server", "parse"); digits, `_` and `$` separate parts. An identifier of more than one part is
- * also a term whole (lower case, `_` and `$` dropped, digits kept), before its parts. One pass over
- * character codes: this runs on every file the index reads.
+ * also a term whole (lower case, `_` and `$` dropped, digits kept), before its parts. Identifiers
+ * and parts shorter than MIN_TERM_LENGTH and stop words are no terms.
  */
-export function contentTerms(text: string): TermCounts {
-  const head = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
-  const counter = new TermCounter();
-  /** Start and end of each part of the current identifier, in pairs. */
-  const parts: number[] = [];
-  const n = head.length;
-  let i = 0;
-  while (i < n) {
-    if (!isIdentifierStart(head.charCodeAt(i))) {
-      i++;
-      continue;
+export class TermReader {
+  /**
+   * Per slot, TOKEN_STRIDE numbers side by side, so that the probe done for every identifier of
+   * every file reads one cache line: the token's hash, where its characters start in `chars` + 1
+   * (0 for an empty slot), its length and where its plan starts in `plans`.
+   */
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * TOKEN_STRIDE);
+  private tokenCount = 0;
+  /** The characters of every token met, one after another (identifiers are ASCII). */
+  private chars: Uint8Array = new Uint8Array(INITIAL_SLOTS * 16);
+  private charsUsed = 0;
+  /**
+   * Plans, one after another, each ended by -1: a token's term ids (local) times 2, plus WHOLE_FLAG
+   * for a whole identifier written otherwise (its display). Typed, so the collector skips them.
+   */
+  private plans: Int32Array = new Int32Array(INITIAL_SLOTS * 4);
+  private plansUsed = 0;
+  /** Per local term id: its count in the file being read (0 for absent); back to 0 after each file. */
+  private counts: Uint16Array;
+  private readonly order = new Int32Array(MAX_TERMS_PER_FILE);
+  /** Per position in `order`: where the characters of the token that first wrote the term otherwise start, or -1. */
+  private readonly orderDisplay = new Int32Array(MAX_TERMS_PER_FILE);
+  /** Spellings made so far, by where the token's characters start. */
+  private readonly displays = new Map<number, string>();
+  /** Bounds of the parts of an identifier being split, in pairs. */
+  private readonly parts: number[] = [];
+  /**
+   * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
+   * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
+   */
+  private readonly local = new TermTable();
+  /** Per local term id: its id in `table` + 1, or 0 before a file counted it. */
+  private tableIds: Int32Array = new Int32Array(INITIAL_SLOTS);
+
+  constructor(readonly table: TermTable) {
+    this.counts = new Uint16Array(this.local.size + INITIAL_SLOTS);
+  }
+
+  read(text: string): FileTerms {
+    const n = Math.min(text.length, MAX_TEXT_CHARS);
+    const { order, orderDisplay } = this;
+    let distinct = 0;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      if (!isIdentifierStart(c)) {
+        i++;
+        continue;
+      }
+      let hash = FNV_OFFSET;
+      let end = i;
+      do {
+        hash = hashStep(hash, c);
+        if (++end >= n) break;
+        c = text.charCodeAt(end);
+      } while (isIdentifierPart(c));
+      // Shorter identifiers have no term: neither whole nor in parts.
+      if (end - i >= MIN_TERM_LENGTH) {
+        const slot = this.token(text, i, end, finish(hash));
+        const { plans, counts } = this;
+        const token = this.slots[slot + 1] - 1;
+        for (let k = this.slots[slot + 3], entry = plans[k]; entry >= 0; entry = plans[++k]) {
+          const t = entry >>> 1;
+          const count = counts[t];
+          if (count > 0) {
+            if (count < MAX_TERM_COUNT) counts[t] = count + 1;
+          } else if (distinct < MAX_TERMS_PER_FILE) {
+            counts[t] = 1;
+            order[distinct] = t;
+            orderDisplay[distinct] = entry & WHOLE_FLAG ? token : -1;
+            distinct++;
+          }
+        }
+      }
+      i = end;
     }
-    let end = i + 1;
-    while (end < n && isIdentifierPart(head.charCodeAt(end))) end++;
-    // Shorter identifiers have no term: neither whole nor in parts.
-    if (end - i >= MIN_TERM_LENGTH) addIdentifier(head, i, end, parts, counter);
-    i = end;
+    return this.collect(distinct);
   }
-  return { terms: counter.terms, counts: counter.counts, display: counter.display };
-}
 
-/** The terms of one text in order of first appearance, with their counts. */
-class TermCounter {
-  readonly terms: string[] = [];
-  readonly counts: number[] = [];
-  readonly display = new Map<string, string>();
-  private readonly index = new Map<string, number>();
-
-  add(term: string, written?: string): void {
-    const at = this.index.get(term);
-    if (at !== undefined) {
-      if (this.counts[at] < 0xffff) this.counts[at]++;
-      return;
+  /** The file's terms out of the scratch arrays, which are left zeroed for the next file. */
+  private collect(distinct: number): FileTerms {
+    const ids = new Int32Array(distinct);
+    const counts = new Uint16Array(distinct);
+    const displayIds: number[] = [];
+    const displayTexts: string[] = [];
+    for (let k = 0; k < distinct; k++) {
+      const local = this.order[k];
+      counts[k] = this.counts[local];
+      this.counts[local] = 0;
+      ids[k] = this.tableId(local);
+      if (this.orderDisplay[k] >= 0) {
+        displayIds.push(ids[k]);
+        displayTexts.push(this.display(this.orderDisplay[k]));
+      }
     }
-    if (this.terms.length >= MAX_TERMS_PER_FILE || STOP_WORDS.has(term)) return;
-    this.index.set(term, this.terms.length);
-    this.terms.push(term);
-    this.counts.push(1);
-    if (written !== undefined && written !== term) this.display.set(term, written);
+    return { table: this.table, ids, counts, displayIds: Int32Array.from(displayIds), displayTexts };
+  }
+
+  /** The id in `table` of a local term id. */
+  private tableId(local: number): number {
+    const known = this.tableIds[local];
+    if (known > 0) return known - 1;
+    const id = this.table.add(this.local.text(local), this.local.hashOf(local));
+    this.tableIds[local] = id + 1;
+    return id;
+  }
+
+  /** The token whose characters start at `at`, as written. */
+  private display(at: number): string {
+    let written = this.displays.get(at);
+    if (written === undefined) {
+      let end = at;
+      while (this.chars[end] !== 0) end++;
+      written = charsToString(this.chars.subarray(at, end));
+      this.displays.set(at, written);
+    }
+    return written;
+  }
+
+  /** The slot of the token text[start, end) with that hash, split into terms the first time it is met. */
+  private token(text: string, start: number, end: number, hash: number): number {
+    const slots = this.slots;
+    const mask = slots.length / TOKEN_STRIDE - 1;
+    const length = end - start;
+    let s = (hash & mask) * TOKEN_STRIDE;
+    for (; slots[s + 1] !== 0; s = (s + TOKEN_STRIDE) & (slots.length - 1)) {
+      if (slots[s] === hash && slots[s + 2] === length && this.sameChars(slots[s + 1] - 1, text, start, end)) return s;
+    }
+    const at = this.charsUsed;
+    this.chars = fittedBytes(this.chars, at + length + 1);
+    for (let k = start; k < end; k++) this.chars[this.charsUsed++] = text.charCodeAt(k);
+    this.chars[this.charsUsed++] = 0;
+    slots[s] = hash;
+    slots[s + 1] = at + 1;
+    slots[s + 2] = length;
+    slots[s + 3] = this.plan(text, start, end);
+    if (++this.tokenCount > (slots.length / TOKEN_STRIDE) * MAX_TOKEN_LOAD) {
+      this.slots = rehashedTokens(slots);
+      return this.token(text, start, end, hash);
+    }
+    return s;
+  }
+
+  private sameChars(at: number, text: string, start: number, end: number): boolean {
+    const chars = this.chars;
+    for (let k = start; k < end; k++, at++) if (chars[at] !== text.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Appends the plan of a new token text[start, end) (its whole term for more than one part, then its parts') and returns where it starts. */
+  private plan(text: string, start: number, end: number): number {
+    const from = this.plansUsed;
+    const parts = this.parts;
+    parts.length = 0;
+    splitParts(text, start, end, parts);
+    if (parts.length > 2 && foldedLength(text, start, end) >= MIN_TERM_LENGTH) this.planTerm(text, start, end, writtenOtherwise(text, start, end));
+    for (let k = 0; k < parts.length; k += 2) {
+      if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) this.planTerm(text, parts[k], parts[k + 1], false);
+    }
+    this.pushPlan(-1);
+    return from;
+  }
+
+  private planTerm(text: string, start: number, end: number, displayed: boolean): void {
+    const t = this.local.addRange(text, start, end);
+    if (this.local.isStopWord(t)) return;
+    if (t >= this.counts.length) {
+      const grown = new Uint16Array(this.counts.length * 2);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    this.tableIds = fitted(this.tableIds, t);
+    this.pushPlan(t * 2 + (displayed ? WHOLE_FLAG : 0));
+  }
+
+  private pushPlan(entry: number): void {
+    this.plans = fitted(this.plans, this.plansUsed);
+    this.plans[this.plansUsed++] = entry;
   }
 }
 
-/** Adds the identifier head[start, end) whole (when it has more than one part) and its parts of at least MIN_TERM_LENGTH letters. */
-function addIdentifier(head: string, start: number, end: number, parts: number[], counter: TermCounter): void {
-  parts.length = 0;
-  splitParts(head, start, end, parts);
-  if (parts.length > 2) {
-    const identifier = head.slice(start, end);
-    const whole = identifier.toLowerCase().replace(SEPARATORS, '');
-    if (whole.length >= MIN_TERM_LENGTH) counter.add(whole, identifier);
+/** Numbers per slot of a reader's token table, and its load limit (then it doubles). */
+const TOKEN_STRIDE = 4;
+const MAX_TOKEN_LOAD = 0.7;
+
+/** Slots of a token table, twice as many, each token placed again by its hash. */
+function rehashedTokens(slots: Int32Array): Int32Array {
+  const grown = new Int32Array(slots.length * 2);
+  const mask = grown.length / TOKEN_STRIDE - 1;
+  for (let k = 0; k < slots.length; k += TOKEN_STRIDE) {
+    if (slots[k + 1] === 0) continue;
+    let s = (slots[k] & mask) * TOKEN_STRIDE;
+    while (grown[s + 1] !== 0) s = (s + TOKEN_STRIDE) & (grown.length - 1);
+    for (let j = 0; j < TOKEN_STRIDE; j++) grown[s + j] = slots[k + j];
   }
-  for (let k = 0; k < parts.length; k += 2) {
-    if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) counter.add(head.slice(parts[k], parts[k + 1]).toLowerCase());
-  }
+  return grown;
 }
 
-const SEPARATORS = /[_$]/g;
+/** `bytes`, or a copy grown to hold `size` bytes. */
+function fittedBytes(bytes: Uint8Array, size: number): Uint8Array {
+  if (size <= bytes.length) return bytes;
+  const grown = new Uint8Array(Math.max(size, bytes.length * 2));
+  grown.set(bytes);
+  return grown;
+}
+
+/** Characters of text[start, end) that are no separator. */
+function foldedLength(text: string, start: number, end: number): number {
+  let length = 0;
+  for (let k = start; k < end; k++) if (!isSeparator(text.charCodeAt(k))) length++;
+  return length;
+}
+
+/** Whether the identifier text[start, end) differs from its whole term (it has a capital or a separator). */
+function writtenOtherwise(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isUpper(c) || isSeparator(c)) return true;
+  }
+  return false;
+}
 
 /** Pushes the bounds of each part of the identifier head[start, end) onto `parts`, in order. */
 function splitParts(head: string, start: number, end: number, parts: number[]): void {
@@ -156,9 +524,4 @@ function isIdentifierStart(c: number): boolean {
 /** A letter, digit, `_` or `$`. */
 function isIdentifierPart(c: number): boolean {
   return isIdentifierStart(c) || (c >= 48 && c <= 57);
-}
-
-/** The words of free text (a task, search terms) as content terms: split like identifiers, stop words dropped. */
-export function queryTerms(text: string): string[] {
-  return [...contentTerms(text).terms];
 }

@@ -22,7 +22,7 @@
  * warning line each in stats.warnings.
  */
 import { ContentIndex } from '../core/contentIndex';
-import { contentTerms, type TermCounts } from '../core/contentTerms';
+import type { FileTerms, TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
 import { hashText, isBinary, type ExtractedFile } from './extractFile';
@@ -216,7 +216,9 @@ interface BuildRun {
   /** Bytes and extraction CPU time per reader, for the files extracted in this build. */
   readonly extraction: Map<string, { bytes: number; cpuMs: number }>;
   /** The words of the files read in this thread, for the content index once the build installs. */
-  readonly terms: Map<string, TermCounts>;
+  readonly terms: Map<string, FileTerms>;
+  /** Reads them, splitting each distinct identifier once per build. */
+  termReader?: TermReader;
   configsChanged: boolean;
   reused: number;
   read: number;
@@ -400,10 +402,11 @@ export class WorkspaceIndex {
   async fillContent(signal?: AbortSignal): Promise<number> {
     let read = 0;
     let lastYield = now();
+    const reader = this.content.reader();
     for (const path of this.graph.files()) {
       if (this.content.has(path)) continue;
       const text = this.host.readFile(path);
-      if (text !== undefined) this.content.setText(path, text);
+      if (text !== undefined) this.content.setTerms(path, reader.read(text));
       read++;
       if (now() - lastYield > YIELD_EVERY_MS) {
         if (signal?.aborted) break;
@@ -635,7 +638,7 @@ export class WorkspaceIndex {
         continue;
       }
       const hash = hashText(text);
-      if (run.options.content !== false) run.terms.set(f.path, contentTerms(text));
+      if (run.options.content !== false) run.terms.set(f.path, (run.termReader ??= this.content.reader()).read(text));
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);
       const readDone = now();
