@@ -1,19 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
-import { edges, indexOf } from './helpers';
-
-/** A folder with these files (path -> text). */
-function workspace(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'rf-bare-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+import { edges, indexOf, tempWorkspaces } from './helpers';
 
 /** "from specifier outcome" for every import that is not an edge. */
 function loose(index: WorkspaceIndex): string[] {
@@ -23,13 +10,7 @@ function loose(index: WorkspaceIndex): string[] {
 }
 
 describe('bare specifiers and node_modules', () => {
-  const roots: string[] = [];
-  const make = (files: Record<string, string>) => {
-    const root = workspace(files);
-    roots.push(root);
-    return root;
-  };
-  after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  const make = tempWorkspaces('rf-bare-');
 
   it('a package installed in no node_modules above the importer is unresolved; one installed above it is external', async () => {
     const root = make({
