@@ -395,6 +395,30 @@ function unescape(raw: string): string {
   });
 }
 
+/** A token of `scanTokens`: a word, a string (or template literal without substitutions), or anything else. */
+export interface ScannedToken {
+  readonly kind: 'word' | 'string' | 'other';
+  /** A word's text, a string's decoded value, a punctuator's characters; '' for the rest. */
+  readonly text: string;
+  /** Offset of the token's first character (a string's opening quote). */
+  readonly start: number;
+}
+
+/**
+ * The tokens of `text` with comments, regular expressions and template text left out (the code in
+ * a template's `${}` is read), for scanners of other forms (languages/tsExtras.ts).
+ */
+export function scanTokens(text: string): ScannedToken[] {
+  const t = new Tokenizer(text);
+  const tokens: ScannedToken[] = [];
+  for (let kind = t.scan(); kind !== Token.End; kind = t.scan()) {
+    if (kind === Token.Word) tokens.push({ kind: 'word', text: text.slice(t.start, t.end), start: t.start });
+    else if (kind === Token.String || kind === Token.Template) tokens.push({ kind: 'string', text: t.literal, start: t.start });
+    else tokens.push({ kind: 'other', text: kind === Token.Punct ? text.slice(t.start, t.end) : '', start: t.start });
+  }
+  return tokens;
+}
+
 /**
  * The module references of `text`, in preProcessFile's order: each `import`/`export`/`require`/
  * `define` form as its tokens are met (TypeScript's own rules, ported from its preProcess.ts),

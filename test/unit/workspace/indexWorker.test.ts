@@ -7,7 +7,7 @@ import { createIndexExtractor } from '../../../src/workspace/indexWorkerPool';
 import { edges, FIXTURES, indexOf } from './helpers';
 
 describe('index worker pool', function () {
-  // Bundling the worker and loading TypeScript in it take seconds on a busy machine.
+  // Bundling the worker takes seconds on a busy machine.
   this.timeout(90_000);
   let dir: string;
   before(async () => {

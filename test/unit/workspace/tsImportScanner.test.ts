@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ts } from 'ts-morph';
-import { scanModuleReferences } from '../../../src/workspace/tsImportScanner';
+import { scanModuleReferences, scanTokens } from '../../../src/workspace/tsImportScanner';
 
 /** Specifier@offset of each reference, in order. */
 const refs = (text: string) => scanModuleReferences(text).map((r) => `${r.fileName}@${r.pos}`);
@@ -89,5 +89,27 @@ describe('scanModuleReferences', () => {
   it('returns nothing for an empty text or one without references', () => {
     assert.deepEqual(refs(''), []);
     assert.deepEqual(refs('const x = 1;\n'), []);
+  });
+});
+
+describe('scanTokens', () => {
+  it('gives words, strings with their quote offsets and punctuators; skips comments, regular expressions and template text', () => {
+    const text = "new URL('./w.js', import.meta.url) // c\nconst r = /x'/; const t = `a${b}c`;";
+    const tokens = scanTokens(text).map((t) => `${t.kind}:${t.text}@${t.start}`);
+    assert.deepEqual(tokens.slice(0, 11), [
+      'word:new@0',
+      'word:URL@4',
+      'other:(@7',
+      'string:./w.js@8',
+      'other:,@16',
+      'word:import@18',
+      'other:.@24',
+      'word:meta@25',
+      'other:.@29',
+      'word:url@30',
+      'other:)@33',
+    ]);
+    assert.ok(!tokens.some((t) => t.includes("x'") || t.startsWith('word:c@') || t.includes('word:a')), tokens.join(' '));
+    assert.ok(tokens.includes('word:b@70'), tokens.join(' '));
   });
 });
