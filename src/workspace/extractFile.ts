@@ -1,11 +1,13 @@
 /**
  * Read one TS/JS file and extract its imports: the per-file work of the index worker. The size,
  * minified and generated-by-name checks happen before (on the listing); here: vanished,
- * unreadable, binary and generated (by their own say) files, as the in-thread path does.
+ * unreadable, binary and generated (by their own say) files, and the same references (imports and the
+ * TS extras) as the in-thread path.
  */
 import { createHash } from 'node:crypto';
-import { extractImports, type ExtractedImport } from './extractImports';
-import { isDeclarationPath, isGeneratedText, type SkipReason, type SourceHost } from './sourceHost';
+import type { ExtractedImport } from './extractImports';
+import { scanReferences, TS_READER } from './fileReferences';
+import { isGeneratedText, type SkipReason, type SourceHost } from './sourceHost';
 
 /** A NUL in the first 8 KB marks a binary file (the same test git uses). */
 const BINARY_PROBE_CHARS = 8000;
@@ -22,7 +24,7 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   if (text === undefined) return { path: rel, skip: 'unreadable' };
   if (isBinary(text)) return { path: rel, skip: 'binary' };
   if (isGeneratedText(text)) return { path: rel, skip: 'generated' };
-  return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: extractImports(text, isDeclarationPath(rel)) };
+  return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: scanReferences(rel, text, TS_READER, undefined) };
 }
 
 export function isBinary(text: string): boolean {

@@ -1,14 +1,16 @@
 /**
- * The import specifiers of one file, with their kind, from `ts.preProcessFile`.
+ * The import specifiers of one file, with their kind, from the import scanner
+ * (tsImportScanner.ts, which finds what TypeScript's pre-parse scanner `ts.preProcessFile` finds,
+ * and `export * as ns from`).
  *
- * preProcessFile is TypeScript's own pre-parse scanner: it finds static imports and re-exports,
- * `import()`, `require()` and `import x = require()` anywhere in the file, skips strings and
- * comments, and never fails on a syntax error (the rest of the file still yields its imports).
- * It reports positions but not kinds, so the kind is read from the few tokens before each
- * specifier (classifyImport).
+ * The scanner finds static imports and re-exports, `import()`, `require()` and
+ * `import x = require()` anywhere in the file, skips strings, comments and regular expressions,
+ * and never fails on a syntax error (the rest of the file still yields its imports). It reports
+ * positions but not kinds, so the kind is read from the few tokens before each specifier
+ * (classifyImport).
  */
-import { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
+import { scanModuleReferences, type ModuleReference } from './tsImportScanner';
 
 export interface ExtractedImport {
   readonly specifier: string;
@@ -19,7 +21,7 @@ export interface ExtractedImport {
 const IMPORT_WORDS = /\b(?:import|export|require)\b/;
 
 /**
- * Where preProcessFile can find something: import/export ... from '...', import '...',
+ * Where the scanner can find something: import/export ... from '...', import '...',
  * import(, require(, define( (AMD), declare module '...'. The scanner only needs the text up to
  * the last of these (plus the specifier after it); on vitest that is half of the bytes, with the
  * same imports at the same positions for every file.
@@ -40,39 +42,23 @@ export function extractImports(text: string, isDeclarationFile = false): Extract
   if (!IMPORT_WORDS.test(text)) return [];
   const region = importRegion(text);
   if (region === '') return [];
-  const info = ts.preProcessFile(region, true, true);
+  return importsOf(text, scanModuleReferences(region), isDeclarationFile);
+}
+
+/** The references a scanner found in `text`, each with its kind, once per kind and specifier. */
+export function importsOf(text: string, references: readonly ModuleReference[], isDeclarationFile: boolean): ExtractedImport[] {
   const result: ExtractedImport[] = [];
   const seen = new Set<string>();
-  for (const ref of info.importedFiles) {
+  for (const ref of references) {
     const specifier = ref.fileName;
     if (specifier === '') continue;
-    let kind = classifyImport(text, ref.pos);
-    if (isDeclarationFile) kind = 'type-only';
+    const kind = isDeclarationFile ? 'type-only' : classifyImport(text, ref.pos);
     const key = `${kind}\0${specifier}`;
     if (seen.has(key)) continue;
     seen.add(key);
     result.push({ specifier, kind });
   }
-  // preProcessFile does not know `export * as ns from '...'` (it expects `from` right after `*`).
-  if (text.includes('* as')) {
-    for (const m of text.matchAll(EXPORT_STAR_AS)) {
-      const kind: EdgeKind = isDeclarationFile ? 'type-only' : 'export';
-      const key = `${kind}\0${m[2]}`;
-      if (!isInComment(text, m.index) && !seen.has(key)) {
-        seen.add(key);
-        result.push({ specifier: m[2], kind });
-      }
-    }
-  }
   return result;
-}
-
-const EXPORT_STAR_AS = /\bexport\s+(?:type\s+)?\*\s+as\s+[\w$]+\s+from\s*(['"])([^'"\n]+)\1/g;
-
-/** A line comment or a block-comment line ("// ...", " * ...") before `at` on its line. */
-function isInComment(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at) + 1;
-  return /^\s*(?:\/\/|\*|\/\*)/.test(text.slice(lineStart, at)) || text.slice(lineStart, at).includes('//');
 }
 
 /**

@@ -2,7 +2,7 @@
  * The references of one file, whatever its language, as the index keeps them; who reads them
  * (TS/JS, a language of ./languages, or nobody); and the WorkspaceView the languages resolve against.
  *
- * TS/JS files: extractImports (TypeScript's pre-parse scanner) plus the TS extras (component
+ * TS/JS files: extractImports (the import scanner, tsImportScanner.ts) plus the TS extras (component
  * templates and styles, `new URL('./x', import.meta.url)`), which name files by relative path. Any
  * other file: its language's `scan`; the `module` references among them (imports in a `<script>`
  * block) go through the TS/JS resolver, the rest through the language's `resolve`.
@@ -32,7 +32,7 @@ export const NO_READER = 'none';
 const TS_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['import', 'export', 'dynamic', 'require', 'type-only']);
 
 /**
- * The TS/JS extras: references of TS/JS files that TypeScript's scanner does not report (Angular
+ * The TS/JS extras: references of TS/JS files that the import scanner does not report (Angular
  * `templateUrl`/`styleUrl(s)`, `new URL('./x', import.meta.url)`), which name files by a path
  * relative to the file (languages/tsExtras.ts).
  */

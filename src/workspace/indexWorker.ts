@@ -1,7 +1,7 @@
 /**
  * The index worker (bundled as dist/indexWorker.js): reads TS/JS files and extracts their imports
- * off the extension host's main thread. TypeScript's scanner is the heavy part of an index; running
- * it here keeps hovers, completions and other extensions responsive while a workspace indexes.
+ * off the extension host's main thread. Reading and scanning are a large part of an index; running
+ * them here keeps hovers, completions and other extensions responsive while a workspace indexes.
  * Other languages are read in the index's own thread (see BuildOptions.extractor).
  *
  * Protocol: the pool posts { id, root, paths }; the worker answers { id, files: ExtractedFile[] }.

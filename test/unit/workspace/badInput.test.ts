@@ -5,30 +5,14 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 import type { Discovery, SourceHost } from '../../../src/workspace/sourceHost';
-import { edges, indexOf } from './helpers';
-
-function tempWorkspace(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rf-bad-'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  return dir;
-}
+import { edges, indexOf, tempWorkspaces } from './helpers';
 
 describe('WorkspaceIndex on bad input', () => {
-  const dirs: string[] = [];
-  const make = (files: Record<string, string>) => {
-    const d = tempWorkspace(files);
-    dirs.push(d);
-    return d;
-  };
-  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const make = tempWorkspaces('rf-bad-');
 
   it('an empty workspace gives an empty graph', async () => {
     const { index } = await indexOf(make({}));

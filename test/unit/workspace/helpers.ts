@@ -1,5 +1,5 @@
 /** Shared helpers for the workspace tests: build an index on a folder and read its edges. */
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiskSourceHost, type DiskSourceHostOptions } from '../../../src/workspace/diskSourceHost';
@@ -40,4 +40,25 @@ export function copyFixture(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `rf-${name}-`));
   cpSync(join(FIXTURES, name), dir, { recursive: true });
   return dir;
+}
+
+/** A folder in the temp dir holding these files (path -> text). */
+export function tempWorkspace(files: Record<string, string>, prefix = 'rf-ws-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** tempWorkspace for the tests of one describe block: the folders it makes are removed after them. */
+export function tempWorkspaces(prefix: string): (files: Record<string, string>) => string {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return (files) => {
+    const dir = tempWorkspace(files, prefix);
+    dirs.push(dir);
+    return dir;
+  };
 }

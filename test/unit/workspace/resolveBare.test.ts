@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
+import { edges, indexOf, tempWorkspaces } from './helpers';
+
+/** "from specifier outcome" for every import that is not an edge. */
+function loose(index: WorkspaceIndex): string[] {
+  const out: string[] = [];
+  for (const r of index.records()) for (const l of r.loose ?? []) out.push(`${r.path} ${l.specifier} ${l.outcome}`);
+  return out.sort();
+}
+
+describe('bare specifiers and node_modules', () => {
+  const make = tempWorkspaces('rf-bare-');
+
+  it('a package installed in no node_modules above the importer is unresolved; one installed above it is external', async () => {
+    const root = make({
+      'a/src/main.ts': "import pad from 'left-pad';\nimport { z } from '@scope/zed/sub';\n",
+      'b/main.ts': "import pad from 'left-pad';\nimport { z } from '@scope/zed/sub';\n",
+      'b/node_modules/left-pad/package.json': '{"name":"left-pad","main":"index.js"}',
+      'b/node_modules/left-pad/index.js': 'module.exports = 1;\n',
+      'b/node_modules/@scope/zed/package.json': '{"name":"@scope/zed"}',
+      'b/node_modules/@scope/zed/sub.js': 'exports.z = 1;\n',
+    });
+    const { index } = await indexOf(root);
+    assert.deepEqual(loose(index), [
+      'a/src/main.ts @scope/zed/sub bare',
+      'a/src/main.ts left-pad bare',
+      'b/main.ts @scope/zed/sub external',
+      'b/main.ts left-pad external',
+    ]);
+  });
+
+  it('without node_modules, `paths` and workspace package names still resolve, and a failed alias stays an alias', async () => {
+    const root = make({
+      'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler","paths":{"~lib/*":["./lib/*"],"gone/*":["./nowhere/*"]}}}',
+      'lib/strings.ts': 'export const s = 1;\n',
+      'packages/util/package.json': '{"name":"@acme/util","exports":{".":"./src/index.ts"}}',
+      'packages/util/src/index.ts': "export { s } from '@acme/util/strings';\n",
+      'packages/util/src/strings.ts': 'export const s = 2;\n',
+      'app/main.ts': "import { s } from '~lib/strings';\nimport { t } from '@acme/util';\nimport { u } from 'gone/x';\nimport { v } from 'react';\n",
+    });
+    const { index } = await indexOf(root);
+    const e = edges(index);
+    assert.ok(e.includes('app/main.ts -> lib/strings.ts'), e.join('\n'));
+    assert.ok(e.includes('app/main.ts -> packages/util/src/index.ts'), e.join('\n'));
+    assert.ok(e.includes('packages/util/src/index.ts -> packages/util/src/strings.ts'), e.join('\n'));
+    assert.deepEqual(loose(index), ['app/main.ts gone/x alias', 'app/main.ts react bare']);
+  });
+
+  it('an alias whose target is missing falls back to the node_modules above the importer', async () => {
+    const root = make({
+      'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler","paths":{"left-pad":["./vendor/left-pad"]}}}',
+      'main.ts': "import pad from 'left-pad';\n",
+      'node_modules/left-pad/package.json': '{"name":"left-pad","main":"index.js"}',
+      'node_modules/left-pad/index.js': 'module.exports = 1;\n',
+    });
+    const { index } = await indexOf(root);
+    assert.deepEqual(loose(index), ['main.ts left-pad external']);
+  });
+});

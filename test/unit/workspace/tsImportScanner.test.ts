@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import { ts } from 'ts-morph';
+import { scanModuleReferences, scanTokens } from '../../../src/workspace/tsImportScanner';
+
+/** Specifier@offset of each reference, in order. */
+const refs = (text: string) => scanModuleReferences(text).map((r) => `${r.fileName}@${r.pos}`);
+const preProcessed = (text: string) => ts.preProcessFile(text, true, true).importedFiles.map((r) => `${r.fileName}@${r.pos}`);
+const names = (text: string) => scanModuleReferences(text).map((r) => r.fileName);
+
+describe('scanModuleReferences', () => {
+  /** Each syntax form, as TypeScript's own pre-parse scanner reads it: same specifiers at the same offsets, in the same order. */
+  const SAME_AS_PREPROCESS: Record<string, string> = {
+    'default, named and namespace imports':
+      "import a from './a';\nimport { b, c as d } from \"./b\";\nimport * as ns from './ns';\nimport e, { f } from './e';\nimport g, * as h from './g';\n",
+    'type-only imports':
+      "import type { T } from './t';\nimport type U from './u';\nimport { type V } from './v';\nimport type * as W from './w';\nimport type from './type-named-default';\n",
+    'side-effect imports': 'import \'./side\';\nimport"./tight";\n',
+    're-exports':
+      "export { a } from './a';\nexport * from './all';\nexport type { T } from './t';\nexport type * from './types';\nexport { default } from './d';\n",
+    'import() with a string or a template literal, and require()':
+      "const a = await import('./a');\nconst b = import(`./b`);\nconst c = require('./c');\nconst d = require(`./d`);\nlet e: typeof import('./e');\n",
+    'import x = require() and export import x = require()':
+      "import fs = require('fs');\nimport type T = require('./t');\nexport import u = require('./u');\n",
+    'AMD define': "define(['./a', './b'], function (a, b) {});\ndefine('name', ['./c'], () => {});\n",
+    'declare module in a module and in a script': "declare module 'augmented' { interface X {} }\n",
+    'declare module in a module file': "import './x';\ndeclare module 'augmented' { interface X {} }\n",
+    'declare module nested in a script':
+      "declare global { namespace N {} }\ndeclare namespace M { }\nnamespace Outer { declare module 'inner' {} }\n",
+    'comments and strings hide imports':
+      "// import a from './line-comment';\n/* import b from './block' */\nconst s = \"import c from './in-string'\";\nconst t = 'require(\"./in-single\")';\nimport real from './real';\n",
+    'template literals, with substitutions nested in them':
+      "const t = `import a from './in-template'`;\nconst u = `${`${x}`} ${import('./in-substitution')} ${y ? `a${'b'}` : '}'}`;\nimport after from './after';\n",
+    'a member called import is no import; a member require() still is':
+      "obj.import('./member');\nobj.require('./member-require');\nimport.meta.url;\n",
+    'a file with syntax errors': "import { a } from './a';\nexport function broken(: {\n  return import('./b'",
+    'escapes in specifiers and an unterminated string': "import a from './\\x61';\nimport b from './b\nimport c from './c';\n",
+    'a hashbang line': "#!/usr/bin/env node\nimport a from './a';\n",
+    'triple-slash references are comments, not module references':
+      '/// <reference path="./globals.d.ts" />\n/// <reference types="node" />\nimport a from \'./a\';\n',
+    'JSX text is read as code (an apostrophe opens a string to the end of its line)':
+      "const v = <p>Don't import x from './not-code'</p>;\nimport real from './real';\n",
+    'private names, numbers and division':
+      "class A { #import = 1; m() { return this.#import / 2 + 1e-3 + .5 } }\nconst q = a / b / c;\nimport z from './z';\n",
+  };
+
+  for (const [name, text] of Object.entries(SAME_AS_PREPROCESS)) {
+    it(`as ts.preProcessFile: ${name}`, () => {
+      assert.deepEqual(refs(text), preProcessed(text));
+    });
+  }
+
+  it('finds every form in a module', () => {
+    assert.deepEqual(names(SAME_AS_PREPROCESS['default, named and namespace imports']), ['./a', './b', './ns', './e', './g']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['import() with a string or a template literal, and require()']), ['./a', './b', './c', './d', './e']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['AMD define']), ['./a', './b', './c']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['template literals, with substitutions nested in them']), ['./in-substitution', './after']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['a member called import is no import; a member require() still is']), ['./member-require']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['escapes in specifiers and an unterminated string']), ['./a', './b', './c']);
+  });
+
+  it('counts `declare module` only in a module, or nested in a script', () => {
+    assert.deepEqual(names(SAME_AS_PREPROCESS['declare module in a module and in a script']), []);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['declare module in a module file']), ['./x', 'augmented']);
+    assert.deepEqual(names(SAME_AS_PREPROCESS['declare module nested in a script']), ['inner']);
+  });
+
+  it('finds `export * as ns from`, which preProcessFile misses', () => {
+    const text = "export * as ns from './ns';\nexport type * as T from './t';\n";
+    assert.deepEqual(refs(text), ['./ns@20', './t@52']);
+    assert.deepEqual(preProcessed(text), []);
+  });
+
+  it('skips regular expression literals, where preProcessFile reads a quote or backtick in one as a string', () => {
+    const text = "const a = s.replace(/`/g, '');\nconst b = /'/.test(s);\nconst c = x.split(/[\"/]/);\nconst d = await import('./after-regex');\n";
+    assert.deepEqual(names(text), ['./after-regex']);
+    assert.deepEqual(preProcessed(text), [], 'preProcessFile reads the backtick as the start of a template literal');
+  });
+
+  it('tells a division from a regular expression by the token before the slash', () => {
+    assert.deepEqual(names("const x = a[1] / 2; const y = (b) / 3; import z from './z';"), ['./z']);
+    assert.deepEqual(names("function f() { return /'/.test(s) } import z from './z';"), ['./z']);
+    assert.deepEqual(names("const el = <a></a>; import z from './z';"), ['./z']);
+  });
+
+  it('finds require() inside a template substitution (preProcessFile only looks for import there)', () => {
+    assert.deepEqual(names('const s = `${require("./in-substitution")}`;'), ['./in-substitution']);
+  });
+
+  it('returns nothing for an empty text or one without references', () => {
+    assert.deepEqual(refs(''), []);
+    assert.deepEqual(refs('const x = 1;\n'), []);
+  });
+});
+
+describe('scanTokens', () => {
+  it('gives words, strings with their quote offsets and punctuators; skips comments, regular expressions and template text', () => {
+    const text = "new URL('./w.js', import.meta.url) // c\nconst r = /x'/; const t = `a${b}c`;";
+    const tokens = scanTokens(text).map((t) => `${t.kind}:${t.text}@${t.start}`);
+    assert.deepEqual(tokens.slice(0, 11), [
+      'word:new@0',
+      'word:URL@4',
+      'other:(@7',
+      'string:./w.js@8',
+      'other:,@16',
+      'word:import@18',
+      'other:.@24',
+      'word:meta@25',
+      'other:.@29',
+      'word:url@30',
+      'other:)@33',
+    ]);
+    assert.ok(!tokens.some((t) => t.includes("x'") || t.startsWith('word:c@') || t.includes('word:a')), tokens.join(' '));
+    assert.ok(tokens.includes('word:b@70'), tokens.join(' '));
+  });
+});
