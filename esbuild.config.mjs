@@ -1,6 +1,7 @@
 // Bundles the extension (vscode external) and the CLI; copies sql.js's wasm next to them.
 // `--production` minifies; `--watch` rebuilds on change. Writes dist/meta.json (bundle sizes).
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -12,7 +13,7 @@ const watch = process.argv.includes('--watch');
 /** Each entry is its own bundle so activation loads only what it needs. */
 export const entryPoints = {
   extension: 'src/vscode/extension.ts',
-  // The engine's own process, started by the extension after activation: TypeScript and sql.js live here.
+  // The engine's own process, started by the extension after activation: sql.js lives here, TypeScript comes on first use.
   engine: 'src/engineMain.ts',
   cli: 'src/cli/main.ts',
   indexWorker: 'src/workspace/indexWorker.ts',
@@ -53,6 +54,18 @@ function checkTypescriptSplit(metafile) {
   }
 }
 
+/**
+ * Loading dist/engine.js must not load TypeScript either: a module that reads `ts` while it loads (a
+ * constant built from `ts.ModuleKind` at its top) would, and the engine's start would carry it again.
+ */
+function checkEngineLoadsWithoutTypescript() {
+  const probe = `require(${JSON.stringify(resolve('dist/engine.js'))}); process.exitCode = 0; process.stdout.write(String(Object.keys(require.cache).some((k) => k.endsWith('/typescript.js'))))`;
+  const run = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+  const loaded = run.stdout.trim();
+  if (loaded === 'true') throw new Error('loading dist/engine.js loads TypeScript: read `ts` inside functions only (lazyTypescript.ts)');
+  if (loaded !== 'false') throw new Error(`could not load dist/engine.js to check it: ${run.stderr.trim().split('\n').pop()}`);
+}
+
 const options = {
   entryPoints,
   outdir: 'dist',
@@ -82,6 +95,7 @@ if (watch) {
   const result = await esbuild.build(options);
   checkTypescriptSplit(result.metafile);
   copyAssets();
+  checkEngineLoadsWithoutTypescript();
   writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
     if (!file.endsWith('.map')) console.log(`${file.padEnd(28)} ${(out.bytes / 1024).toFixed(0).padStart(6)} KiB`);

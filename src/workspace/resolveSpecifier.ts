@@ -53,7 +53,8 @@ const NODE_BUILTINS = new Set(builtinModules);
 const NODE_MODULES = /(?:^|\/)node_modules(?:\/|$)/;
 /** A failed resolution, as TypeScript's cache holds one. */
 const NOT_FOUND: ts.ResolvedModuleWithFailedLookupLocations = { resolvedModule: undefined };
-const WALK_MODES: readonly ts.ResolutionMode[] = [undefined, ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS];
+/** The resolution modes a node_modules walk can run under; a function, as TypeScript loads on first use (lazyTypescript.ts). */
+const walkModes = (): readonly ts.ResolutionMode[] => [undefined, ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS];
 
 export class ModuleResolver {
   private readonly tsHost: ts.ModuleResolutionHost;
@@ -197,7 +198,7 @@ export class ModuleResolver {
       this.packages.owns(packageName(specifier));
     if (!mapped) return true;
     // The walk looks the cache up under the mode of its own conditions: record all three.
-    for (const mode of WALK_MODES) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
+    for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
     return false;
   }
 
