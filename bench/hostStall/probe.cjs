@@ -116,7 +116,8 @@ module.exports.run = async function run() {
       mark('idleEnd');
     } else {
       const api = extension.isActive ? extension.exports : await extension.activate();
-      mark('active');
+      // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
+      result.events.active = typeof api.activatedAt === 'number' ? api.activatedAt - t0 : Date.now() - t0;
       result.activationMs = api.activationMs;
       const ranked = async (name, since) => {
         const deadline = Date.now() + timeoutMs;
