@@ -6,9 +6,9 @@
  */
 import { isIndexedPath, isMinifiedPath } from '../../workspace/sourceHost';
 
-/** Lockfiles of every ecosystem: written by a tool on each dependency change. */
+/** Lockfiles of every ecosystem: written by a tool on each dependency change (Gopkg.lock and glide.lock: Go before modules). */
 const LOCKFILE =
-  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|pdm\.lock|composer\.lock|Gemfile\.lock|go\.sum|packages\.lock\.json|flake\.lock|mix\.lock|pubspec\.lock)$/;
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|pdm\.lock|composer\.lock|Gemfile\.lock|go\.sum|Gopkg\.lock|glide\.lock|packages\.lock\.json|flake\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|Package\.resolved|gradle\.lockfile)$/;
 
 /** Generated or vendored output: build folders, bundles, snapshots, generated code. */
 const GENERATED = [
@@ -18,7 +18,7 @@ const GENERATED = [
   /(^|\/)__snapshots__\//,
   /\.snap$/,
   /(^|\/)generated\//,
-  /\.generated\.[^/]+$/,
+  /[._-]generated\.[^/]+$/,
   /\.gen\.[^/]+$/,
   /\.pb\.go$/,
   /_pb2(_grpc)?\.pyi?$/,

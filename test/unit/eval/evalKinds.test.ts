@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { scriptedRepo, type ScriptedCommit, type ScriptedRepo } from './scriptedRepo';
 import { evalCategory } from '../../../src/eval/fileCategory';
-import { evalFiles, isSourcePath } from '../../../src/tuning/git/sourceFiles';
+import { evalFiles, isGeneratedPath, isSourcePath } from '../../../src/tuning/git/sourceFiles';
 import { isSourcePath as isTsJsPath } from '../../../src/workspace/sourceHost';
 import { qualifyingSources } from '../../../src/tuning/commits/commitSampling';
 import { runEval } from '../../../src/eval/commits/evalRun';
@@ -69,6 +69,10 @@ describe('eval over files of every kind', function () {
       '.github/workflows/ci.yml': 'config',
       'pyproject.toml': 'config',
       '.eslintrc': 'config',
+      'requirements.txt': 'config',
+      'requirements-docs.txt': 'config',
+      'src/CMakeLists.txt': 'config',
+      'docs/notes.txt': 'docs',
     };
     for (const [path, category] of Object.entries(cases)) assert.equal(evalCategory(path), category, path);
   });
@@ -87,6 +91,21 @@ describe('eval over files of every kind', function () {
     // The product's index reads every file.
     assert.deepEqual(qualifyingSources(commit(['docs/guide.md', 'src/app.ts'])), ['docs/guide.md', 'src/app.ts']);
     assert.equal(isSourcePath('src/app.ts') && !isSourcePath('yarn.lock'), true);
+  });
+
+  it('leaves out the lockfiles of older tools and files named as generated, whatever separates the word', () => {
+    for (const path of [
+      'Gopkg.lock',
+      'vendor/glide.lock',
+      'ios/Podfile.lock',
+      'deno.lock',
+      'docs/guide/cli-generated.md',
+      'api_generated.go',
+      'schema.generated.ts',
+    ])
+      assert.equal(isGeneratedPath(path), true, path);
+    for (const path of ['Gopkg.toml', 'docs/guide/generated-code.md', 'src/generator.ts', 'docs/lock.md'])
+      assert.equal(isGeneratedPath(path), false, path);
   });
 
   it('queries and ranks Markdown, CSS and Python files when the index reads them, with a breakdown by kind', async () => {
