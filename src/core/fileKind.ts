@@ -21,7 +21,7 @@ const TEST_NAME_ANY_CASE = /(\.(test|spec|e2e|cy)\.[^./]+$)|(_test\.[^./]+$)|(^t
 const DECLARATION = /\.d\.[cm]?ts$/i;
 const TYPES_NAME = /(\.d\.[cm]?ts$)|(^types?\.[cm]?tsx?$)|(\.types?\.[cm]?tsx?$)|(\.pyi$)/i;
 const CONFIG_NAME =
-  /(^(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|tsconfig[^/]*\.json|jsconfig[^/]*\.json|dockerfile|makefile|\.env[^/]*|\.gitignore|\.npmrc|\.nvmrc|\.editorconfig|\.browserslistrc|go\.mod|cargo\.toml|pyproject\.toml|setup\.cfg|setup\.py|gemfile|composer\.json|pom\.xml|build\.gradle(\.kts)?|cmakelists\.txt)$)|(^\.[^/]*rc(\.[^./]+)?$)|(\.config\.[^./]+$)|(\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|lock)$)/i;
+  /(^(package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|tsconfig[^/]*\.json|jsconfig[^/]*\.json|dockerfile|makefile|\.env[^/]*|\.gitignore|\.npmrc|\.nvmrc|\.editorconfig|\.browserslistrc|go\.mod|cargo\.toml|pyproject\.toml|setup\.cfg|setup\.py|gemfile|composer\.json|pom\.xml|build\.gradle(\.kts)?|cmakelists\.txt|requirements[^/]*\.txt|constraints[^/]*\.txt)$)|(^\.[^/]*rc(\.[^./]+)?$)|(\.config\.[^./]+$)|(\.(json|jsonc|json5|ya?ml|toml|ini|cfg|conf|properties|lock)$)/i;
 const DOCS_NAME = /(\.(md|mdx|markdown|rst|txt|adoc)$)|(^(license|licence|changelog|readme|authors|contributing|notice)(\.[^/]*)?$)/i;
 const STYLES_NAME = /\.(css|scss|sass|less|styl|pcss)$/i;
 /** Pages and templates: markup a component or a server renders (Vue/Svelte/Astro components are source). */
