@@ -148,7 +148,10 @@ const noTabs = () => openTabs().length === 0;
 
 /** Reverts every unsaved editor (untitled ones included) and closes all: no save prompt, nothing written. */
 async function closeAllEditors(): Promise<void> {
-  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+  // Only the tests' own edits: VS Code holds the user settings file as a dirty model for a moment while it
+  // writes a configuration update, and opening that one races with the write ("another editor opened").
+  const ours = (d: vscode.TextDocument) => d.isDirty && vscode.workspace.getWorkspaceFolder(d.uri) !== undefined;
+  for (const document of vscode.workspace.textDocuments.filter(ours)) {
     await vscode.window.showTextDocument(document, { preview: false });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
