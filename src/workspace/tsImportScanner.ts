@@ -14,6 +14,7 @@
  * which V8 compiles on first use at a cost of half a second for each process that indexes;
  * bench/tsScan measures both and how often they agree.
  */
+import { APOSTROPHE, BACKSLASH, BACKTICK, COMMA, DOT, HASH, NEWLINE, QUOTE, SLASH, STAR } from './languages/lexing';
 
 /** A specifier and the offset of its opening quote (preProcessFile's `pos`). */
 export interface ModuleReference {
@@ -54,30 +55,20 @@ const REGEX_AFTER_WORDS = new Set([
 const LONGEST_REGEX_AFTER_WORD = 10;
 
 const CH_TAB = 9;
-const CH_LF = 10;
 const CH_CR = 13;
 const CH_SPACE = 32;
 const CH_BANG = 33;
-const CH_DQUOTE = 34;
-const CH_HASH = 35;
 const CH_DOLLAR = 36;
-const CH_SQUOTE = 39;
 const CH_LPAREN = 40;
 const CH_RPAREN = 41;
-const CH_STAR = 42;
-const CH_COMMA = 44;
-const CH_DOT = 46;
-const CH_SLASH = 47;
 const CH_0 = 48;
 const CH_9 = 57;
 const CH_LT = 60;
 const CH_EQ = 61;
 const CH_GT = 62;
 const CH_LBRACKET = 91;
-const CH_BACKSLASH = 92;
 const CH_RBRACKET = 93;
 const CH_UNDERSCORE = 95;
-const CH_BACKTICK = 96;
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
 
@@ -87,7 +78,7 @@ const WORD_PART = 2;
 const ASCII_CLASS = (() => {
   const classes = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
-    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === CH_UNDERSCORE || c === CH_DOLLAR || c === CH_BACKSLASH;
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === CH_UNDERSCORE || c === CH_DOLLAR || c === BACKSLASH;
     if (letter) classes[c] = WORD_START | WORD_PART;
     else if (c >= CH_0 && c <= CH_9) classes[c] = WORD_PART;
   }
@@ -104,7 +95,7 @@ function isWordPart(c: number): boolean {
 }
 
 function isLineBreak(c: number): boolean {
-  return c === CH_LF || c === CH_CR || c === 0x2028 || c === 0x2029;
+  return c === NEWLINE || c === CH_CR || c === 0x2028 || c === 0x2029;
 }
 
 /** White space, line breaks included. */
@@ -210,14 +201,14 @@ class Tokenizer {
         this.pos++;
         continue;
       }
-      if (c === CH_SLASH) {
+      if (c === SLASH) {
         const d = text.charCodeAt(this.pos + 1);
-        if (d === CH_SLASH) {
+        if (d === SLASH) {
           this.pos += 2;
           while (this.pos < n && !isLineBreak(text.charCodeAt(this.pos))) this.pos++;
           continue;
         }
-        if (d === CH_STAR) {
+        if (d === STAR) {
           const close = text.indexOf('*/', this.pos + 2);
           this.pos = close < 0 ? n : close + 2;
           continue;
@@ -225,19 +216,19 @@ class Tokenizer {
       }
       this.start = this.pos;
       if (isWordStart(c)) return this.scanWord();
-      if (c === CH_SQUOTE || c === CH_DQUOTE) return this.scanString(c);
-      if (c === CH_BACKTICK) {
+      if (c === APOSTROPHE || c === QUOTE) return this.scanString(c);
+      if (c === BACKTICK) {
         this.pos++;
         return this.scanTemplate(true);
       }
       if (c >= CH_0 && c <= CH_9) return this.scanNumber();
-      if (c === CH_DOT && isDigit(text.charCodeAt(this.pos + 1))) return this.scanNumber();
-      if (c === CH_HASH && isWordStart(text.charCodeAt(this.pos + 1))) {
+      if (c === DOT && isDigit(text.charCodeAt(this.pos + 1))) return this.scanNumber();
+      if (c === HASH && isWordStart(text.charCodeAt(this.pos + 1))) {
         this.pos++;
         this.scanWord();
         return Token.PrivateName;
       }
-      if (c === CH_SLASH && this.regexAllowed && this.scanRegex()) continue;
+      if (c === SLASH && this.regexAllowed && this.scanRegex()) continue;
       return this.scanPunct(c);
     }
   }
@@ -254,7 +245,7 @@ class Tokenizer {
     this.pos++;
     while (this.pos < text.length) {
       const c = text.charCodeAt(this.pos);
-      if (isWordPart(c) || c === CH_DOT) this.pos++;
+      if (isWordPart(c) || c === DOT) this.pos++;
       // An exponent's sign: 1e-5, 2E+3.
       else if ((c === 43 || c === 45) && /[eE]/.test(text[this.pos - 1]) && !/^0[xX]/.test(text.slice(this.start, this.pos))) this.pos++;
       else break;
@@ -270,14 +261,14 @@ class Tokenizer {
     for (; pos < text.length; pos++) {
       const c = text.charCodeAt(pos);
       if (c === quote) break;
-      if (c === CH_BACKSLASH) {
+      if (c === BACKSLASH) {
         escaped = true;
         pos++;
         // A backslash before CR LF continues the string on the next line.
-        if (text.charCodeAt(pos) === CH_CR && text.charCodeAt(pos + 1) === CH_LF) pos++;
+        if (text.charCodeAt(pos) === CH_CR && text.charCodeAt(pos + 1) === NEWLINE) pos++;
         continue;
       }
-      if (c === CH_LF || c === CH_CR) break;
+      if (c === NEWLINE || c === CH_CR) break;
     }
     const raw = text.slice(this.pos + 1, Math.min(pos, text.length));
     this.literal = escaped ? unescape(raw) : raw;
@@ -296,12 +287,12 @@ class Tokenizer {
     let escaped = false;
     for (; pos < text.length; pos++) {
       const c = text.charCodeAt(pos);
-      if (c === CH_BACKSLASH) {
+      if (c === BACKSLASH) {
         escaped = true;
         pos++;
         continue;
       }
-      if (c === CH_BACKTICK) {
+      if (c === BACKTICK) {
         const raw = text.slice(this.pos, pos);
         this.pos = pos + 1;
         this.literal = escaped ? unescape(raw) : raw;
@@ -327,10 +318,10 @@ class Tokenizer {
     for (; pos < text.length; pos++) {
       const c = text.charCodeAt(pos);
       if (isLineBreak(c)) return false;
-      if (c === CH_BACKSLASH) pos++;
+      if (c === BACKSLASH) pos++;
       else if (c === CH_LBRACKET) inClass = true;
       else if (c === CH_RBRACKET) inClass = false;
-      else if (c === CH_SLASH && !inClass) break;
+      else if (c === SLASH && !inClass) break;
     }
     if (pos >= text.length) return false;
     pos++;
@@ -353,9 +344,9 @@ class Tokenizer {
         return this.scanTemplate(false);
       }
       this.braces--;
-    } else if (c === CH_DOT) {
+    } else if (c === DOT) {
       // `...` (spread) is not the `.` of a member access.
-      if (text.charCodeAt(this.pos) === CH_DOT && text.charCodeAt(this.pos + 1) === CH_DOT) {
+      if (text.charCodeAt(this.pos) === DOT && text.charCodeAt(this.pos + 1) === DOT) {
         this.pos += 2;
         this.punct = 0;
       }
@@ -442,7 +433,7 @@ class ReferenceScanner {
   }
 
   private next(): Token {
-    this.lastWasDot = this.t.token === Token.Punct && this.t.punct === CH_DOT;
+    this.lastWasDot = this.t.token === Token.Punct && this.t.punct === DOT;
     return this.t.scan();
   }
   // A method, not `this.t.token === ...` inline: the compiler would keep a narrowed kind across next().
@@ -520,7 +511,7 @@ class ReferenceScanner {
     if (this.isWord('type')) {
       const after = this.t.peek();
       const skipType =
-        !after.isFrom && (after.token === Token.Word || (after.token === Token.Punct && (after.punct === CH_STAR || after.punct === CH_LBRACE)));
+        !after.isFrom && (after.token === Token.Word || (after.token === Token.Punct && (after.punct === STAR || after.punct === CH_LBRACE)));
       if (skipType) this.next();
     }
     if (this.is(Token.Word)) {
@@ -534,11 +525,11 @@ class ReferenceScanner {
         this.tryRequireCall(true, false);
         return true;
       }
-      if (!this.isPunct(CH_COMMA)) return true;
+      if (!this.isPunct(COMMA)) return true;
       this.next();
     }
     if (this.isPunct(CH_LBRACE)) this.bracedClause();
-    else if (this.isPunct(CH_STAR)) {
+    else if (this.isPunct(STAR)) {
       this.next();
       if (this.isWord('as')) {
         this.next();
@@ -556,10 +547,10 @@ class ReferenceScanner {
     this.next();
     if (this.isWord('type')) {
       const after = this.t.peek();
-      if (after.token === Token.Punct && (after.punct === CH_STAR || after.punct === CH_LBRACE)) this.next();
+      if (after.token === Token.Punct && (after.punct === STAR || after.punct === CH_LBRACE)) this.next();
     }
     if (this.isPunct(CH_LBRACE)) this.bracedClause();
-    else if (this.isPunct(CH_STAR)) {
+    else if (this.isPunct(STAR)) {
       this.next();
       // `export * as ns from '...'`, which preProcessFile misses.
       if (this.isWord('as')) {
@@ -587,7 +578,7 @@ class ReferenceScanner {
     this.next();
     if (this.is(Token.String) || this.is(Token.Template)) {
       this.next();
-      if (!this.isPunct(CH_COMMA)) return true;
+      if (!this.isPunct(COMMA)) return true;
       this.next();
     }
     if (!this.isPunct(CH_LBRACKET)) return true;

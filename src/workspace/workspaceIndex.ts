@@ -677,7 +677,7 @@ export class WorkspaceIndex {
     this.dirs = new Set();
     for (const p of [...entries.keys(), ...run.configFiles.keys(), ...run.skippedFiles.keys()]) this.addDirs(p);
     this.warnings = run.warnings;
-    this.setupResolution();
+    this.forgetResolver();
     this.fileSetChanged();
 
     const wasNode = (p: string) => previous.has(p) && recordReader(previous.get(p)!) !== CONFIG_ONLY;
@@ -840,7 +840,7 @@ export class WorkspaceIndex {
   }
 
   /** Config files changed (or a build installs its own): the resolver is made again when next needed. */
-  private setupResolution(): void {
+  private forgetResolver(): void {
     this.resolution = undefined;
   }
 
@@ -866,7 +866,7 @@ export class WorkspaceIndex {
 
   /** A TS/JS config file came, went or changed: new options everywhere, every import resolved again. */
   private reconfigure(): void {
-    this.setupResolution();
+    this.forgetResolver();
     for (const [path, entry] of this.entries) {
       entry.outcomes = entry.refs.map((ref) => this.resolveRef(path, entry, ref));
       this.graph.setEdges(path, edgesOf(entry));
