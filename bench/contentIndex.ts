@@ -92,7 +92,8 @@ interface Row extends Build {
 
 /**
  * Term extraction is timed on the real texts; the copies of texts used more than once are counted
- * as if their texts were read (the per-file cost of the originals), and insertion separately.
+ * as if their texts were read (the per-file cost of the originals), and insertion separately
+ * (with the first query, which puts the installed files' postings in place).
  */
 function timedBuild(n: number, texts: readonly string[], read: (text: string) => void, derive: (i: number) => void, insert: () => void): Build {
   const extracted = Math.min(n, texts.length);
@@ -120,7 +121,11 @@ function measure(n: number, texts: readonly string[], ownWords: boolean, label: 
     texts,
     (text) => read.push(reader!.read(text)),
     (i) => read.push(ownWords ? ownWordsOf(table, read[i % texts.length], copyOf(i)) : read[i % texts.length]),
-    () => workspace.files.forEach((file, i) => content.setTerms(file, read[i])),
+    () => {
+      workspace.files.forEach((file, i) => content.setTerms(file, read[i]));
+      // The first query lays the postings out: part of the build, not of the first rank timed below.
+      content.scores(content.termsOf(workspace.files[0]));
+    },
   );
   read.length = 0;
   reader = undefined;

@@ -47,6 +47,12 @@ const TF_MAX = (1 << TF_BITS) - 1;
 const posting = (doc: number, tf: number): number => doc * (TF_MAX + 1) + Math.min(tf, TF_MAX);
 const postingDoc = (p: number): number => Math.floor(p / (TF_MAX + 1));
 const postingTf = (p: number): number => p % (TF_MAX + 1);
+/**
+ * Postings installed since the last lay-out are put in place by laying every file's out again when
+ * they are at least this share of those laid out (a build), else added to their terms' short lists
+ * (an edit): an edit costs its own postings, and the lists stay under half the laid-out array.
+ */
+const RELAYOUT_SHARE = 2;
 
 /** How a query's terms are counted. */
 export interface TermQuery {
@@ -70,8 +76,20 @@ export class ContentIndex {
   private readonly table = new TermTable();
   /** Per term id: how it was first written as an identifier (`parseDate` for `parsedate`), if it differs. */
   private readonly termDisplay: (string | undefined)[] = [];
-  /** Per term id: the postings (doc id + count, see `posting`) of the files containing it, unordered. */
-  private readonly postings: number[][] = [];
+  /**
+   * Postings (doc id + count, see `posting`) grouped by term in one array: term t's run starts at
+   * `runStart[t]` and holds `runLength[t]` of them, unordered. Laid out in one pass over the files
+   * when a query finds many installed since (a build's), so a build grows no array per term; a
+   * removal shrinks a run in place.
+   */
+  private flat = new Int32Array(0);
+  private runStart = new Int32Array(0);
+  private runLength = new Int32Array(0);
+  /** Per term id: postings of files installed after `flat` was laid out, when they were few. */
+  private added: (number[] | undefined)[] = [];
+  private addedCount = 0;
+  /** Files installed whose postings are not in yet (the next query puts them in). */
+  private readonly unposted = new Set<number>();
   private readonly docIds = new Map<string, number>();
   private docs: (Doc | undefined)[] = [];
   private readonly freeDocs: number[] = [];
@@ -120,13 +138,10 @@ export class ContentIndex {
     this.remove(path);
     const id = this.freeDocs.pop() ?? this.docs.length;
     const { ids: terms, counts } = read;
-    while (this.postings.length < this.table.size) {
-      this.postings.push([]);
-      this.termDisplay.push(undefined);
-    }
-    for (let i = 0; i < terms.length; i++) this.postings[terms[i]].push(posting(id, counts[i]));
+    while (this.termDisplay.length < this.table.size) this.termDisplay.push(undefined);
     read.displayIds.forEach((t, k) => (this.termDisplay[t] ??= read.displayTexts[k]));
     this.docs[id] = { path, terms, counts };
+    this.unposted.add(id);
     this.docLength[id] = terms.length;
     this.docIds.set(path, id);
     this.totalLength += terms.length;
@@ -137,20 +152,78 @@ export class ContentIndex {
     const id = this.docIds.get(path);
     if (id === undefined) return;
     const doc = this.docs[id]!;
-    for (const t of doc.terms) {
-      const list = this.postings[t];
-      let at = list.length - 1;
-      while (at >= 0 && postingDoc(list[at]) !== id) at--;
-      if (at >= 0) {
-        list[at] = list[list.length - 1];
-        list.pop();
-      }
-    }
+    if (!this.unposted.delete(id)) for (const t of doc.terms) this.unpost(t, id);
     this.totalLength -= doc.terms.length;
     this.docs[id] = undefined;
     this.docIds.delete(path);
     this.freeDocs.push(id);
     this.mutations++;
+  }
+
+  /** Takes a file's posting out of a term's postings. */
+  private unpost(t: number, id: number): void {
+    if (t < this.runLength.length) {
+      const start = this.runStart[t];
+      const last = start + this.runLength[t] - 1;
+      for (let at = last; at >= start; at--) {
+        if (postingDoc(this.flat[at]) !== id) continue;
+        this.flat[at] = this.flat[last];
+        this.runLength[t]--;
+        return;
+      }
+    }
+    const list = this.added[t];
+    const at = list === undefined ? -1 : list.findIndex((p) => postingDoc(p) === id);
+    if (at < 0) return;
+    list![at] = list![list!.length - 1];
+    list!.pop();
+    this.addedCount--;
+  }
+
+  /** Puts the postings of the files installed since the last query in: all laid out anew when they are many. */
+  private post(): void {
+    if (this.unposted.size === 0) return;
+    let pending = 0;
+    for (const id of this.unposted) pending += this.docs[id]!.terms.length;
+    if ((this.addedCount + pending) * RELAYOUT_SHARE >= this.flat.length) this.layOut();
+    else {
+      for (const id of this.unposted) {
+        const { terms, counts } = this.docs[id]!;
+        for (let i = 0; i < terms.length; i++) (this.added[terms[i]] ??= []).push(posting(id, counts[i]));
+      }
+      this.addedCount += pending;
+    }
+    this.unposted.clear();
+  }
+
+  /** Every file's postings in one array grouped by term: counted per term, then placed (one pass each). */
+  private layOut(): void {
+    const terms = this.table.size;
+    const runStart = new Int32Array(terms);
+    const runLength = new Int32Array(terms);
+    let total = 0;
+    for (const doc of this.docs) if (doc !== undefined) for (const t of doc.terms) runLength[t]++;
+    for (let t = 0; t < terms; t++) {
+      runStart[t] = total;
+      total += runLength[t];
+      runLength[t] = 0;
+    }
+    const flat = new Int32Array(total);
+    this.docs.forEach((doc, id) => {
+      if (doc === undefined) return;
+      const { terms: ids, counts } = doc;
+      for (let i = 0; i < ids.length; i++) flat[runStart[ids[i]] + runLength[ids[i]]++] = posting(id, counts[i]);
+    });
+    this.flat = flat;
+    this.runStart = runStart;
+    this.runLength = runLength;
+    this.added = [];
+    this.addedCount = 0;
+  }
+
+  /** Files containing term t. */
+  private documentFrequency(t: number): number {
+    return (t < this.runLength.length ? this.runLength[t] : 0) + (this.added[t]?.length ?? 0);
   }
 
   rename(from: string, to: string): void {
@@ -198,16 +271,20 @@ export class ContentIndex {
     if (this.scratch.length < this.docs.length) this.scratch = new Float64Array(this.docs.length * 2);
     const acc = this.scratch;
     const touched: number[] = [];
-    for (const { id: t, idf } of weighted) {
-      const list = this.postings[t];
-      for (let i = 0; i < list.length; i++) {
-        const d = postingDoc(list[i]);
+    const add = (postings: ArrayLike<number>, from: number, to: number, idf: number): void => {
+      for (let i = from; i < to; i++) {
+        const d = postingDoc(postings[i]);
         if (d === excludeId) continue;
-        const tf = postingTf(list[i]);
+        const tf = postingTf(postings[i]);
         const norm = BM25_K1 * (1 - BM25_B + (BM25_B * this.docLength[d]) / avgLength);
         if (acc[d] === 0) touched.push(d);
         acc[d] += (idf * (tf * (BM25_K1 + 1))) / (tf + norm);
       }
+    };
+    for (const { id: t, idf } of weighted) {
+      if (t < this.runLength.length) add(this.flat, this.runStart[t], this.runStart[t] + this.runLength[t], idf);
+      const list = this.added[t];
+      if (list !== undefined) add(list, 0, list.length, idf);
     }
     let top = 0;
     if (query.scale === 'ideal') for (const { idf } of weighted) top += idf * (BM25_K1 + 1);
@@ -238,6 +315,7 @@ export class ContentIndex {
 
   /** Query terms known to the index, not too common, with their idf; `exclude`'s own occurrence is not counted. */
   private weightedTerms(terms: readonly string[], query: TermQuery): { id: number; idf: number }[] {
+    this.post();
     const limit = query.keepCommon ? Infinity : this.documentLimit();
     const excludeId = query.exclude === undefined ? undefined : this.docIds.get(query.exclude);
     // One set of the excluded file's terms, not a scan of its list per query term (2,000 x 2,000).
@@ -246,9 +324,9 @@ export class ContentIndex {
     const seen = new Set<number>();
     for (const term of terms) {
       const t = this.table.find(term);
-      if (t === undefined || t >= this.postings.length || seen.has(t)) continue;
+      if (t === undefined || seen.has(t)) continue;
       seen.add(t);
-      const df = this.postings[t].length;
+      const df = this.documentFrequency(t);
       const others = df - (excluded?.has(t) ? 1 : 0);
       if (others <= 0 || df > limit) continue;
       out.push({ id: t, idf: this.idf(df) });

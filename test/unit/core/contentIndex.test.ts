@@ -73,6 +73,34 @@ describe('ContentIndex', () => {
     assert.equal(content.scores(['gammadelta']).size, 0);
   });
 
+  it('answers after edits between queries as an index built afresh with the same files does', () => {
+    const words = ['okapi', 'zebra', 'lemur', 'tapir', 'quokka', 'dingo', 'bison', 'hyena'];
+    const text = (i: number) => `${words[i % 8]}Trail ${words[(i * 3) % 8]} ${words[(i * 5) % 8]}Nest`.repeat(1 + (i % 3));
+    const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.ts`, text(i)]));
+    const edited = index(files);
+    const query = ['okapitrail', 'zebra', 'lemurnest', 'tapir', 'trail'];
+    edited.scores(query);
+    // A few changes after the first query (each a small share of the postings in place), then many.
+    edited.setText('f1.ts', 'okapiTrail quokka');
+    edited.remove('f2.ts');
+    edited.setText('new.ts', 'zebra lemurNest');
+    edited.scores(query);
+    edited.setText('f3.ts', 'tapir tapir');
+    edited.remove('f4.ts');
+    const afresh = index({ ...files, 'f1.ts': 'okapiTrail quokka', 'new.ts': 'zebra lemurNest', 'f3.ts': 'tapir tapir' });
+    afresh.remove('f2.ts');
+    afresh.remove('f4.ts');
+    for (const options of [{}, { keepCommon: true }, { exclude: 'f1.ts' }]) {
+      assert.deepEqual(new Map([...edited.scores(query, options)].sort()), new Map([...afresh.scores(query, options)].sort()));
+    }
+    for (let i = 10; i < 40; i++) edited.setText(`f${i}.ts`, text(i + 1));
+    for (let i = 10; i < 40; i++) afresh.setText(`f${i}.ts`, text(i + 1));
+    assert.deepEqual(
+      new Map([...edited.scores(query, { keepCommon: true })].sort()),
+      new Map([...afresh.scores(query, { keepCommon: true })].sort()),
+    );
+  });
+
   it('lists the matched terms of a file, rarest first, with counts and the written form', () => {
     const content = index({ 'a.ts': 'parseDate parseDate tz_offset', 'b.ts': 'parseDate', 'c.ts': 'parseDate' });
     const found = content.matches(['parsedate', 'tzoffset'], 'a.ts');
