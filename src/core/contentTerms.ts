@@ -56,6 +56,7 @@ export class TermTable {
   private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
   private readonly texts: string[] = [];
   private readonly stopWords: number;
+  private readonly spelling = new Spelling();
 
   constructor() {
     for (const word of STOP_WORDS) this.add(word);
@@ -94,7 +95,7 @@ export class TermTable {
       s = (s + 1) & mask;
     }
     const id = this.texts.length;
-    this.texts.push(folded ?? foldedCopy(text, start, end));
+    this.texts.push(folded ?? this.spelling.folded(text, start, end));
     this.hashes = fitted(this.hashes, id);
     this.hashes[id] = hash;
     slots[2 * s] = hash;
@@ -189,21 +190,47 @@ function sameFolded(term: string, text: string, start: number, end: number): boo
   return at === term.length;
 }
 
-/** A new string of text[start, end) lower-cased, separators left out (never a slice that keeps the text alive). */
-function foldedCopy(text: string, start: number, end: number): string {
-  const codes: number[] = [];
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (!isSeparator(c)) codes.push(lower(c));
+/**
+ * Makes strings of character codes through one array per length, reused: `String.fromCharCode`
+ * applied to a packed array copies nothing first, so a new term costs its string and no garbage
+ * (an array grown per term was most of what a build allocated).
+ */
+class Spelling {
+  private readonly scratch: number[][] = [];
+
+  /** A new string of text[start, end) lower-cased, separators left out (never a slice that keeps the text alive). */
+  folded(text: string, start: number, end: number): string {
+    const codes = this.codes(foldedLength(text, start, end));
+    let at = 0;
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (!isSeparator(c)) codes[at++] = lower(c);
+    }
+    return charsToString(codes);
   }
-  return charsToString(codes);
+
+  /** The string of bytes[start, end). */
+  of(bytes: Uint8Array, start: number, end: number): string {
+    const codes = this.codes(end - start);
+    for (let k = start; k < end; k++) codes[k - start] = bytes[k];
+    return charsToString(codes);
+  }
+
+  /** An array of `length` numbers, to be overwritten: reused up to SCRATCH_LENGTHS. */
+  private codes(length: number): number[] {
+    if (length >= SCRATCH_LENGTHS) return new Array<number>(length).fill(0);
+    return (this.scratch[length] ??= Array.from({ length }, () => 0));
+  }
 }
 
+/** Lengths below this get an array of their own, kept (terms and identifiers are mostly far shorter). */
+const SCRATCH_LENGTHS = 256;
+
 /** Character codes to a string, a chunk at a time (an argument list has a size limit). */
-function charsToString(codes: number[] | Uint8Array): string {
-  if (codes.length <= MAX_ARGUMENTS) return String.fromCharCode.apply(null, codes as number[]);
+function charsToString(codes: number[]): string {
+  if (codes.length <= MAX_ARGUMENTS) return String.fromCharCode.apply(null, codes);
   let out = '';
-  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode.apply(null, codes.slice(k, k + MAX_ARGUMENTS) as number[]);
+  for (let k = 0; k < codes.length; k += MAX_ARGUMENTS) out += String.fromCharCode.apply(null, codes.slice(k, k + MAX_ARGUMENTS));
   return out;
 }
 
@@ -257,20 +284,21 @@ const WHOLE_FLAG = 1;
 export class TermReader {
   /**
    * Per slot, TOKEN_STRIDE numbers side by side, so that the probe done for every identifier of
-   * every file reads one cache line: the token's hash, where its characters start in `chars` + 1
-   * (0 for an empty slot), its length and where its plan starts in `plans`.
+   * every file reads one cache line: the token's hash, where its record starts in `words` + 1 (0
+   * for an empty slot), its length and where its characters start in `bytes`.
    */
   private slots: Int32Array = new Int32Array(INITIAL_SLOTS * TOKEN_STRIDE);
   private tokenCount = 0;
-  /** The characters of every token met, one after another (identifiers are ASCII). */
-  private chars: Uint8Array = new Uint8Array(INITIAL_SLOTS * 16);
-  private charsUsed = 0;
   /**
-   * Plans, one after another, each ended by -1: a token's term ids (local) times 2, plus WHOLE_FLAG
-   * for a whole identifier written otherwise (its display). Typed, so the collector skips them.
+   * One record per token met, one after another, so that a token met again is compared and counted
+   * from one place in memory: its plan, ended by -1 (its term ids, local, times 2, plus WHOLE_FLAG
+   * for a whole identifier written otherwise: its display), then its characters (identifiers are
+   * ASCII), ended by 0, up to the next whole word. Typed, so the collector skips them.
    */
-  private plans: Int32Array = new Int32Array(INITIAL_SLOTS * 4);
-  private plansUsed = 0;
+  private words: Int32Array = new Int32Array(INITIAL_SLOTS * RECORD_WORDS);
+  /** The same memory as `words`, by byte: the records' characters. */
+  private bytes: Uint8Array = new Uint8Array(this.words.buffer);
+  private wordsUsed = 0;
   /** Per local term id: its count in the file being read (0 for absent); back to 0 after each file. */
   private counts: Uint16Array;
   private readonly order = new Int32Array(MAX_TERMS_PER_FILE);
@@ -278,8 +306,9 @@ export class TermReader {
   private readonly orderDisplay = new Int32Array(MAX_TERMS_PER_FILE);
   /** Spellings made so far, by where the token's characters start. */
   private readonly displays = new Map<number, string>();
-  /** Bounds of the parts of an identifier being split, in pairs. */
+  /** Bounds of the parts of an identifier being split, in pairs (only the first ones are the current identifier's). */
   private readonly parts: number[] = [];
+  private readonly spelling = new Spelling();
   /**
    * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
    * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
@@ -313,9 +342,9 @@ export class TermReader {
       // Shorter identifiers have no term: neither whole nor in parts.
       if (end - i >= MIN_TERM_LENGTH) {
         const slot = this.token(text, i, end, finish(hash));
-        const { plans, counts } = this;
-        const token = this.slots[slot + 1] - 1;
-        for (let k = this.slots[slot + 3], entry = plans[k]; entry >= 0; entry = plans[++k]) {
+        const { words, counts } = this;
+        const token = this.slots[slot + 3];
+        for (let k = this.slots[slot + 1] - 1, entry = words[k]; entry >= 0; entry = words[++k]) {
           const t = entry >>> 1;
           const count = counts[t];
           if (count > 0) {
@@ -366,8 +395,8 @@ export class TermReader {
     let written = this.displays.get(at);
     if (written === undefined) {
       let end = at;
-      while (this.chars[end] !== 0) end++;
-      written = charsToString(this.chars.subarray(at, end));
+      while (this.bytes[end] !== 0) end++;
+      written = this.spelling.of(this.bytes, at, end);
       this.displays.set(at, written);
     }
     return written;
@@ -380,16 +409,19 @@ export class TermReader {
     const length = end - start;
     let s = (hash & mask) * TOKEN_STRIDE;
     for (; slots[s + 1] !== 0; s = (s + TOKEN_STRIDE) & (slots.length - 1)) {
-      if (slots[s] === hash && slots[s + 2] === length && this.sameChars(slots[s + 1] - 1, text, start, end)) return s;
+      if (slots[s] === hash && slots[s + 2] === length && this.sameChars(slots[s + 3], text, start, end)) return s;
     }
-    const at = this.charsUsed;
-    this.chars = fittedBytes(this.chars, at + length + 1);
-    for (let k = start; k < end; k++) this.chars[this.charsUsed++] = text.charCodeAt(k);
-    this.chars[this.charsUsed++] = 0;
+    const record = this.plan(text, start, end);
+    // The characters and their 0 after the plan, in whole words.
+    this.fitWords((length >> 2) + 1);
+    const at = this.wordsUsed * 4;
+    for (let k = start; k < end; k++) this.bytes[at + k - start] = text.charCodeAt(k);
+    this.bytes[at + length] = 0;
+    this.wordsUsed += (length >> 2) + 1;
     slots[s] = hash;
-    slots[s + 1] = at + 1;
+    slots[s + 1] = record + 1;
     slots[s + 2] = length;
-    slots[s + 3] = this.plan(text, start, end);
+    slots[s + 3] = at;
     if (++this.tokenCount > (slots.length / TOKEN_STRIDE) * MAX_TOKEN_LOAD) {
       this.slots = rehashedTokens(slots);
       return this.token(text, start, end, hash);
@@ -398,19 +430,18 @@ export class TermReader {
   }
 
   private sameChars(at: number, text: string, start: number, end: number): boolean {
-    const chars = this.chars;
-    for (let k = start; k < end; k++, at++) if (chars[at] !== text.charCodeAt(k)) return false;
+    const bytes = this.bytes;
+    for (let k = start; k < end; k++, at++) if (bytes[at] !== text.charCodeAt(k)) return false;
     return true;
   }
 
   /** Appends the plan of a new token text[start, end) (its whole term for more than one part, then its parts') and returns where it starts. */
   private plan(text: string, start: number, end: number): number {
-    const from = this.plansUsed;
+    const from = this.wordsUsed;
     const parts = this.parts;
-    parts.length = 0;
-    splitParts(text, start, end, parts);
-    if (parts.length > 2 && foldedLength(text, start, end) >= MIN_TERM_LENGTH) this.planTerm(text, start, end, writtenOtherwise(text, start, end));
-    for (let k = 0; k < parts.length; k += 2) {
+    const bounds = splitParts(text, start, end, parts);
+    if (bounds > 2 && foldedLength(text, start, end) >= MIN_TERM_LENGTH) this.planTerm(text, start, end, writtenOtherwise(text, start, end));
+    for (let k = 0; k < bounds; k += 2) {
       if (parts[k + 1] - parts[k] >= MIN_TERM_LENGTH) this.planTerm(text, parts[k], parts[k + 1], false);
     }
     this.pushPlan(-1);
@@ -430,13 +461,24 @@ export class TermReader {
   }
 
   private pushPlan(entry: number): void {
-    this.plans = fitted(this.plans, this.plansUsed);
-    this.plans[this.plansUsed++] = entry;
+    this.fitWords(1);
+    this.words[this.wordsUsed++] = entry;
+  }
+
+  /** Room for `count` more words of records. */
+  private fitWords(count: number): void {
+    if (this.wordsUsed + count <= this.words.length) return;
+    const grown = new Int32Array(Math.max(this.words.length * 2, this.wordsUsed + count));
+    grown.set(this.words.subarray(0, this.wordsUsed));
+    this.words = grown;
+    this.bytes = new Uint8Array(grown.buffer);
   }
 }
 
 /** Numbers per slot of a reader's token table, and its load limit (then it doubles). */
 const TOKEN_STRIDE = 4;
+/** Words a reader's records start with per slot (a token's plan and characters take about 8). */
+const RECORD_WORDS = 8;
 const MAX_TOKEN_LOAD = 0.7;
 
 /** Slots of a token table, twice as many, each token placed again by its hash. */
@@ -449,14 +491,6 @@ function rehashedTokens(slots: Int32Array): Int32Array {
     while (grown[s + 1] !== 0) s = (s + TOKEN_STRIDE) & (grown.length - 1);
     for (let j = 0; j < TOKEN_STRIDE; j++) grown[s + j] = slots[k + j];
   }
-  return grown;
-}
-
-/** `bytes`, or a copy grown to hold `size` bytes. */
-function fittedBytes(bytes: Uint8Array, size: number): Uint8Array {
-  if (size <= bytes.length) return bytes;
-  const grown = new Uint8Array(Math.max(size, bytes.length * 2));
-  grown.set(bytes);
   return grown;
 }
 
@@ -476,30 +510,38 @@ function writtenOtherwise(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** Pushes the bounds of each part of the identifier head[start, end) onto `parts`, in order. */
-function splitParts(head: string, start: number, end: number, parts: number[]): void {
+/** Writes the bounds of each part of the identifier head[start, end) to the head of `parts`, in order; returns how many it wrote. */
+function splitParts(head: string, start: number, end: number, parts: number[]): number {
+  let bounds = 0;
   let p = start;
   while (p < end) {
     const c = head.charCodeAt(p);
     if (isLower(c)) {
       const to = lowerRunEnd(head, p + 1, end);
-      parts.push(p, to);
+      parts[bounds++] = p;
+      parts[bounds++] = to;
       p = to;
     } else if (isUpper(c)) {
       let q = p + 1;
       while (q < end && isUpper(head.charCodeAt(q))) q++;
       if (q < end && isLower(head.charCodeAt(q))) {
         // "HTTPServer": "HTTP", then "Server"; a single capital starts "Server" itself.
-        if (q - p > 1) parts.push(p, q - 1);
+        if (q - p > 1) {
+          parts[bounds++] = p;
+          parts[bounds++] = q - 1;
+        }
         const to = lowerRunEnd(head, q + 1, end);
-        parts.push(q - 1, to);
+        parts[bounds++] = q - 1;
+        parts[bounds++] = to;
         p = to;
       } else {
-        parts.push(p, q);
+        parts[bounds++] = p;
+        parts[bounds++] = q;
         p = q;
       }
     } else p++;
   }
+  return bounds;
 }
 
 function lowerRunEnd(head: string, from: number, end: number): number {
