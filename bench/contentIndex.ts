@@ -59,6 +59,14 @@ async function blobTexts(gitDir: string): Promise<string[]> {
   return texts;
 }
 
+/**
+ * Heap and array buffers after a full GC: the content index keeps its postings and every file's
+ * term ids in typed arrays, whose memory the heap figure alone leaves out.
+ */
+function memoryMb(): number {
+  return heapMb() + process.memoryUsage().arrayBuffers / 1024 / 1024;
+}
+
 function cpuMs(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -107,9 +115,9 @@ function timedBuild(n: number, texts: readonly string[], read: (text: string) =>
 }
 
 function measure(n: number, texts: readonly string[], ownWords: boolean, label: string): Row {
-  const h0 = heapMb();
+  const h0 = memoryMb();
   const workspace = syntheticWorkspace(n);
-  const h1 = heapMb();
+  const h1 = memoryMb();
   let content = new ContentIndex();
   // The reader is a build's: dropped before the heap is measured, as the index drops it after a build.
   let reader: TermReader | undefined = content.reader();
@@ -129,7 +137,7 @@ function measure(n: number, texts: readonly string[], ownWords: boolean, label: 
   );
   read.length = 0;
   reader = undefined;
-  const h2 = heapMb();
+  const h2 = memoryMb();
   const plain = timeQueries(workspace);
   const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
   // Let the new index go before the baseline builds, so both build on a heap of the same size.
@@ -153,7 +161,7 @@ function print(row: Row, base: Row | undefined): void {
   const old = row.baseline;
   const ratio = (now: number, before: number) => `x${(now / before).toFixed(2)}`;
   console.log(
-    `${row.label.padEnd(34)} heap: graph+history ${row.graphMb.toFixed(1).padStart(6)} MB, contents ${row.contentMb.toFixed(1).padStart(6)} MB (x${(row.contentMb / row.graphMb).toFixed(2)} of the graph's)  ` +
+    `${row.label.padEnd(34)} heap+buffers: graph+history ${row.graphMb.toFixed(1).padStart(6)} MB, contents ${row.contentMb.toFixed(1).padStart(6)} MB (x${(row.contentMb / row.graphMb).toFixed(2)} of the graph's)  ` +
       `build cpu: terms ${row.termsMs.toFixed(0).padStart(6)} ms + index ${row.insertMs.toFixed(0).padStart(5)} ms  ` +
       `rank cpu median ${row.rankPlain.toFixed(2)} ms -> ${row.rankContent.toFixed(2)} ms with contents (x${(row.rankContent / row.rankPlain).toFixed(2)})${growth}`,
   );
