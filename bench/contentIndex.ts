@@ -66,6 +66,8 @@ async function blobTexts(gitDir: string): Promise<string[]> {
  * term ids in typed arrays, whose memory the heap figure alone leaves out.
  */
 function memoryMb(): number {
+  // Twice: one full GC leaves part of the array buffers it found dead for the next to release.
+  heapMb();
   return heapMb() + process.memoryUsage().arrayBuffers / 1024 / 1024;
 }
 
