@@ -117,7 +117,7 @@ async function tune(args: string[]): Promise<number> {
     const cacheDir = typeof options.cache === 'string' ? resolve(options.cache) : undefined;
     for (const repo of repos) {
       const features = await collectWorkspaceFeatures(repo, { ...common, trainCommits, cacheDir });
-      rows.push({ repo, outcome: tuneOnFeatures(features, { ...common, base: PRESETS.default }) });
+      rows.push({ repo, outcome: await tuneOnFeatures(features, { ...common, base: PRESETS.default }) });
     }
     warnings.flush();
     console.log(options.json ? JSON.stringify(rows, null, 2) : formatWorkspaceRows(rows));

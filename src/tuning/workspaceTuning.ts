@@ -9,10 +9,10 @@
  * Training on the whole history before the judged half, not on the sample's older half, is what
  * docs/RANKING.md ("Weights of one repository") measured: 3-8x the training queries.
  *
- * The engine runs this after indexing, between rankings: the replay yields between commits and
- * stops on its AbortSignal; the work is capped at WORKSPACE_TRAIN_COMMITS + half of
- * WORKSPACE_TUNE_COMMITS commits and WORKSPACE_TUNE_TIME_CAP_MS. `related-files tune --workspace`
- * runs the same functions.
+ * The engine runs this after indexing, between rankings: the replay yields between commits, the
+ * search between signals, and both stop on its AbortSignal; the work is capped at
+ * WORKSPACE_TRAIN_COMMITS + half of WORKSPACE_TUNE_COMMITS commits and WORKSPACE_TUNE_TIME_CAP_MS.
+ * `related-files tune --workspace` runs the same functions.
  */
 import type { SignalName, Weights } from '../core/ranking';
 import { decideAdoption, type TuningMethod, type WorkspaceWeights } from '../core/workspaceWeights';
@@ -21,7 +21,7 @@ import { commitsBefore, sampleCommits, type CommitSample } from './commits/commi
 import type { LoggedCommit } from './git/commitLog';
 import { runGit } from './git/gitCommand';
 import { queryFeatures, SESSION_ONLY_SIGNALS, TUNED_SIGNALS, type QueryFeatures } from './queryFeatures';
-import { coordinateAscent, np10PerQuery, type SearchResult } from './weightSearch';
+import { ascentSteps, coordinateAscent, np10PerQuery, type SearchResult } from './weightSearch';
 import { pairwiseLogistic } from './pairwiseLogistic';
 import { fullWeights, toVector, TRAIN_SHARE } from './weightVectors';
 
@@ -123,11 +123,32 @@ export async function recordWorkspaceFeatures(repo: string, options: WorkspaceTu
   return { samples: stats.sample.commits.length, trainCommits, replayed: stats.replayedCommits, queries };
 }
 
+/**
+ * The chosen learner, yielding to the event loop between coordinate ascent's steps (the engine
+ * answers rankings meanwhile: on ~2,000 training queries the search takes tens of seconds) and
+ * stopping on `signal`. Pairwise logistic regression runs in one piece.
+ */
+export async function searchWeightsYielding(
+  method: TuningMethod,
+  train: readonly QueryFeatures[],
+  start: readonly number[],
+  options: { readonly log?: (line: string) => void; readonly frozen?: ReadonlySet<number>; readonly signal?: AbortSignal },
+): Promise<SearchResult> {
+  if (method !== 'ascent') return searchWeights(method, train, start, 1, options.log, options.frozen);
+  const steps = ascentSteps(train, start, 1, options.log, options.frozen);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    options.signal?.throwIfAborted();
+  }
+}
+
 /** Fits on the training queries and decides adoption on the judged (held-back) ones. */
-export function tuneOnFeatures(
+export async function tuneOnFeatures(
   features: WorkspaceFeatures,
-  options: Pick<WorkspaceTuneOptions, 'base' | 'method' | 'seed' | 'log'>,
-): Omit<WorkspaceWeights, 'head' | 'tunedAt'> {
+  options: Pick<WorkspaceTuneOptions, 'base' | 'method' | 'seed' | 'log' | 'signal'>,
+): Promise<Omit<WorkspaceWeights, 'head' | 'tunedAt'>> {
   const method = options.method ?? WORKSPACE_TUNE_METHOD;
   const train = features.queries.filter((q) => q.sampleIndex < features.trainCommits);
   const heldBack = features.queries.filter((q) => q.sampleIndex >= features.trainCommits);
@@ -142,7 +163,7 @@ export function tuneOnFeatures(
     const reason = `time cap reached after ${features.replayed} of ${features.samples} commits`;
     return { ...common, ...adoption, adopted: false, reason, weights: options.base };
   }
-  const search = searchWeights(method, train, start, 1, options.log, frozen);
+  const search = await searchWeightsYielding(method, train, start, { log: options.log, frozen, signal: options.signal });
   const weights = fullWeights(search.weights, kept, options.base);
   // Judge the weights as they will rank (rounded, rescaled), not the raw search vector.
   const adoption = decideAdoption(np10PerQuery(heldBack, toVector(weights)), np10PerQuery(heldBack, start), options.seed ?? WORKSPACE_TUNE_SEED);
@@ -159,5 +180,5 @@ export async function tuneWorkspace(repo: string, options: WorkspaceTuneOptions)
   const head = await headOf(repo);
   const features = await recordWorkspaceFeatures(repo, options);
   options.signal?.throwIfAborted();
-  return { head, tunedAt: (options.now ?? Date.now)(), ...tuneOnFeatures(features, options) };
+  return { head, tunedAt: (options.now ?? Date.now)(), ...(await tuneOnFeatures(features, options)) };
 }
