@@ -117,8 +117,8 @@ export function coordinateAscent(
   train: readonly QueryFeatures[],
   start: readonly number[],
   repos: number,
-  log?: (line: string) => void,
-  frozen?: ReadonlySet<number>,
+  log: (line: string) => void = () => {},
+  frozen: ReadonlySet<number> = new Set(),
 ): SearchResult {
   const steps = ascentSteps(train, start, repos, log, frozen);
   for (;;) {
