@@ -15,8 +15,8 @@ import { runTune, type TuneReport } from '../eval/tuning/tuneRun';
 import { isGitRepository } from '../tuning/git/gitCommand';
 import { shortName } from '../eval/commits/evalTable';
 import { TUNED_SIGNALS } from '../tuning/queryFeatures';
-import { collectFeatures, type TuneOptions } from '../eval/tuning/tuneRun';
-import { tuneOnFeatures, tuneWorkspace } from '../tuning/workspaceTuning';
+import { collectWorkspaceFeatures } from '../eval/tuning/tuneRun';
+import { tuneOnFeatures, tuneWorkspace, WORKSPACE_TRAIN_COMMITS } from '../tuning/workspaceTuning';
 import { describeWorkspaceWeights, TUNING_METHODS, type TuningMethod, type WorkspaceWeights } from '../core/workspaceWeights';
 import { PRESETS } from '../core/presets';
 import { Store } from '../store/database';
@@ -25,6 +25,12 @@ import { chooseDb, chooseRoot, stderrLogger } from './cliEngine';
 const OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', multiple: true, description: 'repository to learn from (repeatable; working tree or bare; default: current directory)' },
   commits: { type: 'number', integer: true, min: 1, description: 'commits to sample per repository (default 200)' },
+  'train-commits': {
+    type: 'number',
+    integer: true,
+    min: 1,
+    description: `with --workspace or --apply: training commits, the newest before the judged half of the sample (default ${WORKSPACE_TRAIN_COMMITS})`,
+  },
   years: { type: 'number', min: 0.01, description: 'sample from the last N years (default 2)' },
   seed: { type: 'number', integer: true, description: 'seed of the commit sample (default 1)' },
   sessions: {
@@ -38,7 +44,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   workspace: {
     type: 'boolean',
     description:
-      'tune each --repo on its own history as the extension does (older half trains, newer half judges) and say whether it would be adopted',
+      'tune each --repo on its own history as the extension does (the commits before the newer half of the sample train, the newer half judges) and say whether it would be adopted',
   },
   apply: {
     type: 'boolean',
@@ -52,7 +58,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const USAGE =
-  'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--method ascent|logistic] [--workspace | --apply [--db PATH]] [--cache DIR] [--json] [--verbose]';
+  'related-files tune [--repo DIR]... [--sessions FILE.jsonl]... [--commits 200] [--years 2] [--seed 1] [--method ascent|logistic] [--workspace | --apply [--db PATH]] [--train-commits 600] [--cache DIR] [--json] [--verbose]';
 
 const usage = commandUsage('tune', USAGE, OPTIONS);
 
@@ -80,7 +86,8 @@ async function tune(args: string[]): Promise<number> {
   if (options.apply || options.workspace) {
     if (sessions.length > 0) return usage.error('--workspace and --apply tune on commits only (no --sessions)');
     if (options.apply && repos.length !== 1) return usage.error(`--apply tunes one repository (got ${repos.length})`);
-  }
+  } else if (options['train-commits'] !== undefined) return usage.error('--train-commits goes with --workspace or --apply');
+  const trainCommits = Number(options['train-commits'] ?? WORKSPACE_TRAIN_COMMITS);
   const warnings = warningSink(Boolean(options.verbose));
   const common = {
     commits: Number(options.commits ?? 200),
@@ -91,7 +98,7 @@ async function tune(args: string[]): Promise<number> {
     warn: warnings.log,
   };
   if (options.apply) {
-    const outcome = await tuneWorkspace(repos[0], { ...common, base: PRESETS.default, log: warnings.log, timeCapMs: Infinity });
+    const outcome = await tuneWorkspace(repos[0], { ...common, trainCommits, base: PRESETS.default, log: warnings.log, timeCapMs: Infinity });
     warnings.flush();
     const db = chooseDb(options.db, repos[0]);
     if (!db) return usage.error('--apply needs a database (not --db none)');
@@ -107,14 +114,10 @@ async function tune(args: string[]): Promise<number> {
   }
   if (options.workspace) {
     const rows: { repo: string; outcome: Omit<WorkspaceWeights, 'head' | 'tunedAt'> }[] = [];
-    const tuneOptions: TuneOptions = { ...common, repos, cacheDir: typeof options.cache === 'string' ? resolve(options.cache) : undefined };
-    for (const [i, repo] of repos.entries()) {
-      const features = await collectFeatures(repo, i, tuneOptions);
-      const queries = features.queries.map((q) => ({ ...q, repo: 0 }));
-      rows.push({
-        repo,
-        outcome: tuneOnFeatures({ samples: features.samples, replayed: features.samples, queries }, { ...common, base: PRESETS.default }),
-      });
+    const cacheDir = typeof options.cache === 'string' ? resolve(options.cache) : undefined;
+    for (const repo of repos) {
+      const features = await collectWorkspaceFeatures(repo, { ...common, trainCommits, cacheDir });
+      rows.push({ repo, outcome: await tuneOnFeatures(features, { ...common, base: PRESETS.default }) });
     }
     warnings.flush();
     console.log(options.json ? JSON.stringify(rows, null, 2) : formatWorkspaceRows(rows));
@@ -150,7 +153,7 @@ function formatApplied(root: string, db: string, outcome: WorkspaceWeights): str
 function formatWorkspaceRows(rows: readonly { repo: string; outcome: Omit<WorkspaceWeights, 'head' | 'tunedAt'> }[]): string {
   const f3 = (x: number) => x.toFixed(3);
   return [
-    'Each repository tuned on its own history: older half of the sampled commits trains, newer half judges.',
+    'Each repository tuned on its own history: the newer half of the sampled commits judges, the commits before it train.',
     '',
     '| repository | method | train / held-back queries | tuned nP@10 | default nP@10 | gain | 95% interval | adopted |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

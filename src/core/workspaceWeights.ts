@@ -1,6 +1,6 @@
 /**
- * Weights of one workspace: the outcome of tuning on the workspace's own git history (older half of
- * the sampled commits trains, newer half judges), the rule that decides whether they replace
+ * Weights of one workspace: the outcome of tuning on the workspace's own git history (the newer
+ * half of the sampled commits judges, the commits before it train), the rule that decides whether they replace
  * `default`, and the line the preset picker and the report show. Pure: the tuning job
  * (src/tuning/workspaceTuning.ts) measures, the store keeps the outcome, the engine ranks with it.
  */

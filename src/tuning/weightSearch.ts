@@ -120,6 +120,24 @@ export function coordinateAscent(
   log: (line: string) => void = () => {},
   frozen: ReadonlySet<number> = new Set(),
 ): SearchResult {
+  const steps = ascentSteps(train, start, repos, log, frozen);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * coordinateAscent one signal at a time: the generator pauses after each signal's trials (about
+ * 1/16 of a round), so a caller on a busy event loop can yield between them and stop.
+ */
+export function* ascentSteps(
+  train: readonly QueryFeatures[],
+  start: readonly number[],
+  repos: number,
+  log: (line: string) => void = () => {},
+  frozen: ReadonlySet<number> = new Set(),
+): Generator<void, SearchResult, void> {
   let weights = start.slice();
   let evaluations = 0;
   const measure = (w: readonly number[]) => {
@@ -148,6 +166,7 @@ export function coordinateAscent(
         current = best.figures;
         improved = true;
       }
+      yield;
     }
     log(`round ${rounds + 1}: train nP@10 ${current.np10.toFixed(4)} MRR ${current.mrr.toFixed(4)}`);
     if (!improved) break;

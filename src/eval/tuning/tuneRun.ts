@@ -5,7 +5,7 @@
  * (weightSearch.ts) and reported on the newer ones, never on the queries they were fitted to.
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SignalName, Weights } from '../../core/ranking';
 import { PRESETS } from '../../core/presets';
@@ -16,7 +16,7 @@ import { shortName } from '../commits/evalTable';
 import { collectSessionFeatures } from './replayTune';
 import { figuresByRepo, meanFigures, type Figures } from '../../tuning/weightSearch';
 import { fullWeights, toVector, TRAIN_SHARE } from '../../tuning/weightVectors';
-import { searchWeights } from '../../tuning/workspaceTuning';
+import { recordWorkspaceFeatures, searchWeights, type WorkspaceFeatures } from '../../tuning/workspaceTuning';
 import type { TuningMethod } from '../../core/workspaceWeights';
 
 export interface TuneOptions {
@@ -63,16 +63,32 @@ export interface TuneReport {
   readonly evaluations: number;
 }
 
+/** Features kept in `cacheDir` under `name`, when recorded with today's signals; undefined otherwise. */
+function readCached<T extends { readonly signals?: readonly string[]; readonly queries: readonly QueryFeatures[] }>(
+  cacheFile: string | undefined,
+  repo: string,
+  log?: (line: string) => void,
+): T | undefined {
+  if (!cacheFile || !existsSync(cacheFile)) return undefined;
+  const cached = deserialize(readFileSync(cacheFile)) as T;
+  if (sameSignals(cached.signals)) {
+    log?.(`${shortName(repo)}: ${cached.queries.length} queries from ${cacheFile}`);
+    return cached;
+  }
+  log?.(`${shortName(repo)}: ${cacheFile} was recorded with other signals; replaying again`);
+  return undefined;
+}
+
+function writeCached(cacheFile: string | undefined, value: object): void {
+  if (!cacheFile) return;
+  mkdirSync(dirname(cacheFile), { recursive: true });
+  writeFileSync(cacheFile, serialize(value));
+}
+
 export async function collectFeatures(repo: string, index: number, options: TuneOptions): Promise<RepoFeatures> {
   const cacheFile = options.cacheDir && join(options.cacheDir, `${shortName(repo)}-c${options.commits}-y${options.years}-s${options.seed}.features`);
-  if (cacheFile && existsSync(cacheFile)) {
-    const cached = deserialize(readFileSync(cacheFile)) as RepoFeatures;
-    if (sameSignals(cached.signals)) {
-      options.log?.(`${shortName(repo)}: ${cached.queries.length} queries from ${cacheFile}`);
-      return { ...cached, queries: cached.queries.map((q) => ({ ...q, repo: index })) };
-    }
-    options.log?.(`${shortName(repo)}: ${cacheFile} was recorded with other signals; replaying again`);
-  }
+  const cached = readCached<RepoFeatures>(cacheFile, repo, options.log);
+  if (cached) return { ...cached, queries: cached.queries.map((q) => ({ ...q, repo: index })) };
   const queries: QueryFeatures[] = [];
   const stats = await replayCommits(
     { repo, commits: options.commits, years: options.years, seed: options.seed, log: options.warn ?? options.log },
@@ -91,11 +107,29 @@ export async function collectFeatures(repo: string, index: number, options: Tune
   options.log?.(
     `${shortName(repo)}: ${queries.length} queries from ${result.samples} commits in ${(stats.totalMs / 1000).toFixed(1)} s (${(stats.cpuMs / 1000).toFixed(1)} s CPU)`,
   );
-  if (cacheFile) {
-    mkdirSync(options.cacheDir!, { recursive: true });
-    writeFileSync(cacheFile, serialize(result));
-  }
+  writeCached(cacheFile, result);
   return result;
+}
+
+/**
+ * One repository's training and judged commits replayed as the extension's tuning does
+ * (recordWorkspaceFeatures), kept in `cacheDir` like collectFeatures.
+ */
+export async function collectWorkspaceFeatures(
+  repo: string,
+  options: Omit<TuneOptions, 'repos'> & { readonly trainCommits: number },
+): Promise<WorkspaceFeatures> {
+  const name = `${shortName(repo)}-workspace-c${options.commits}-t${options.trainCommits}-y${options.years}-s${options.seed}.features`;
+  const cacheFile = options.cacheDir && join(options.cacheDir, name);
+  const cached = readCached<WorkspaceFeatures & { signals?: readonly string[] }>(cacheFile, repo, options.log);
+  if (cached) return cached;
+  const started = performance.now();
+  const features = await recordWorkspaceFeatures(repo, { ...options, base: PRESETS.default, log: options.warn ?? options.log, timeCapMs: Infinity });
+  options.log?.(
+    `${shortName(repo)}: ${features.queries.length} queries from ${features.trainCommits} training and ${features.samples - features.trainCommits} judged commits in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  writeCached(cacheFile, { ...features, signals: TUNED_SIGNALS });
+  return features;
 }
 
 function sameSignals(signals: readonly string[] | undefined): boolean {

@@ -69,3 +69,22 @@ function within(candidates: readonly SampledCommit[], newest: number, years: num
   const since = newest - years * YEAR_MS;
   return candidates.filter((c) => c.commit.time >= since);
 }
+
+/**
+ * Every qualifying commit older than `before` (a log index), the newest `count` of them, oldest
+ * first: the training commits of a time split whose judged commits start at `before`. Unlike
+ * sampleCommits this reads past the window: the history before the judged commits is all fair to learn from.
+ */
+export function commitsBefore(
+  log: readonly LoggedCommit[],
+  before: number,
+  count: number,
+  files: (path: string) => boolean = isSourcePath,
+): SampledCommit[] {
+  const picked: SampledCommit[] = [];
+  for (let index = Math.min(before, log.length) - 1; index >= 0 && picked.length < count; index--) {
+    const changedSources = qualifyingSources(log[index], files);
+    if (changedSources) picked.push({ commit: log[index], index, changedSources });
+  }
+  return picked.reverse();
+}

@@ -34,6 +34,11 @@ export interface ReplayOptions {
   readonly signal?: AbortSignal;
   /** performance.now() after which no further commit is replayed (stats.replayedCommits says how far it came). */
   readonly stopAt?: number;
+  /**
+   * Which commits to replay, given the log (oldest first) and the eval's files: default the seeded
+   * sample of `commits` from the last `years` (sampleCommits).
+   */
+  readonly choose?: (log: readonly LoggedCommit[], files: (path: string) => boolean) => CommitSample;
 }
 
 export interface ReplayQuery {
@@ -71,7 +76,9 @@ export async function replayCommits(options: ReplayOptions, visit: (query: Repla
   const cpuStart = process.cpuUsage();
   const log = await readCommitLog(options.repo);
   const files = options.files ?? isSourcePath;
-  const sample = sampleCommits(log, { count: options.commits, years: options.years, seed: options.seed, files });
+  const sample = options.choose
+    ? options.choose(log, files)
+    : sampleCommits(log, { count: options.commits, years: options.years, seed: options.seed, files });
   const walk = new HistoryWalk(log);
   const snapshot = await RepoSnapshot.open(options.repo, options.log, files);
   let queries = 0;
