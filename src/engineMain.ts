@@ -2,10 +2,11 @@
  * Entry of the engine bundle (dist/engine.js): serves the engine over the IPC channel of a child
  * process (how the extension runs it) or over a worker thread's port (measured against it).
  */
-import { constants as osConstants, setPriority } from 'node:os';
+import { constants as osConstants } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { serveEngine, type Port } from './engineServer';
 import type { EngineMessage, HostMessage } from './engineProtocol';
+import { lowerProcessPriority } from './enginePriority';
 
 function processPort(): Port<HostMessage, EngineMessage> | undefined {
   const send = process.send?.bind(process);
@@ -28,26 +29,19 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
 }
 
 /**
- * The engine's priority once its first index is answered or turns out to be a long one (serveEngine's
- * yieldCores): below normal (nice 10 on Linux and macOS), inherited by the git processes it starts
- * from then on. On a machine with few cores a cold index keeps a core or two busy for seconds; at
- * normal priority it competes with the extension host and the workbench for them. Until then it
- * runs at normal priority: loading, opening the database and a warm index are under a second of
- * CPU that the first ranking waits on (docs/ARCHITECTURE.md, "Engine process", has the figures).
+ * The engine's priority for a cold start (no database yet), or once its first index is answered or
+ * turns out to be a long one (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS),
+ * for every thread of the process and the git processes it runs (enginePriority.ts). On a machine
+ * with few cores a cold index keeps a core or two busy for seconds; at normal priority it competes
+ * with the extension host and the workbench for them. A warm start runs at normal priority until
+ * its index is answered: loading, opening the database and a warm index are under a second of CPU
+ * that the first ranking waits on (docs/ARCHITECTURE.md, "Engine process", has the figures).
  */
 const YIELDED_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
 
-function lowerPriority(): void {
-  try {
-    setPriority(YIELDED_PRIORITY); // this thread: on Linux, threads started later (index workers, git) inherit it
-  } catch {
-    // A platform that refuses keeps the engine at normal priority.
-  }
-}
-
 const port = workerPort() ?? processPort();
 // A worker thread shares the extension host's process: its priority is the host's, not ours to change.
-if (port) serveEngine(port, (code) => process.exit(code), undefined, parentPort ? undefined : lowerPriority);
+if (port) serveEngine(port, (code) => process.exit(code), undefined, parentPort ? undefined : () => lowerProcessPriority(YIELDED_PRIORITY));
 else {
   process.stderr.write('dist/engine.js is started by the Related Files extension (as a child process or worker), not run directly\n');
   process.exitCode = 2;

@@ -3,6 +3,7 @@
  * order they arrive, applies batches of editor events, and reports progress, changes and log lines
  * as events. Transport-free: engineMain.ts connects it to a child process's IPC channel or a worker's port.
  */
+import { existsSync } from 'node:fs';
 import { Engine } from './engine';
 import type { EngineOptions, Logger } from './engineApi';
 import {
@@ -40,22 +41,33 @@ type Callable = (...args: unknown[]) => unknown;
  */
 export const YIELD_CORES_READ_FILES = 100;
 
+/**
+ * A start with no database to warm from (none configured, or its file not written yet) indexes every
+ * file: seconds of work, so the engine yields the cores before it loads or lists anything.
+ */
+export function startsCold(options: Pick<EngineOptions, 'dbPath'>): boolean {
+  return options.dbPath === undefined || !existsSync(options.dbPath);
+}
+
 export function serveEngine(
   port: Port<HostMessage, EngineMessage>,
   exit: (code: number) => void,
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
   /**
-   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index starts
-   * reading YIELD_CORES_READ_FILES files or more, or when the first index is answered, whichever
-   * comes first. Until then (start, database, a warm index) it runs at normal priority.
+   * Lowers the engine's priority (engineMain.ts: below normal): called once, on a cold start (startsCold)
+   * as soon as the start message arrives, otherwise when an index starts reading
+   * YIELD_CORES_READ_FILES files or more or when the first index is answered, whichever comes first.
+   * Until then (a warm start: database, a warm index) it runs at normal priority. Returns how many
+   * threads and processes it lowered, for the log.
    */
-  yieldCores: () => void = () => {},
+  yieldCores: () => number | void = () => {},
 ): void {
   let yielded = false;
-  const yieldOnce = (): void => {
+  const yieldOnce = (why: string): void => {
     if (yielded) return;
     yielded = true;
-    yieldCores();
+    const lowered = yieldCores();
+    if (typeof lowered === 'number') log.info(`engine priority lowered (${why}): ${lowered} threads and processes`);
   };
   let engine: Engine | undefined;
   let stopping: Promise<void> | undefined;
@@ -81,14 +93,14 @@ export function serveEngine(
       let lastSent = 0;
       let lastPhase = '';
       const indexed = engine.index((progress) => {
-        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce();
+        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce(`reading ${progress.total} files`);
         const now = performance.now();
         if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
         lastSent = now;
         lastPhase = progress.phase;
         port.send({ type: 'event', event: 'progress', data: progress });
       }, signal);
-      void indexed.finally(yieldOnce).catch(() => undefined); // the request's own handler reports a failure
+      void indexed.finally(() => yieldOnce('index answered')).catch(() => undefined); // the request's own handler reports a failure
       return indexed;
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
@@ -157,6 +169,7 @@ export function serveEngine(
           });
           return;
         }
+        if (startsCold(message.options)) yieldOnce('cold start');
         create({ ...message.options, log }).then(
           (created) => {
             engine = created;

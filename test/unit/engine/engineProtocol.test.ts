@@ -3,7 +3,7 @@
  * in-memory channel that, like IPC, delivers each message on a later turn of the event loop.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
@@ -98,22 +98,58 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
-  it('yields the cores once, when a short index is answered: not while it runs, not again', async () => {
-    const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
-    const connection = await EngineConnection.start(channel, { roots: [root] });
+  /** Indexes `folder` into a database at `dbPath` and shuts down, so the next start there is warm. */
+  async function writeDatabase(folder: string, dbPath: string): Promise<void> {
+    const connection = await EngineConnection.start(loopback().channel, { roots: [folder], dbPath });
     await connection.engine.index();
-    await connection.engine.index();
-    const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
-    assert.deepEqual(order, ['progress done', 'yield', 'response', 'progress done', 'response']);
     await connection.shutdown();
+    assert.ok(existsSync(dbPath), 'the first start wrote its database');
+  }
+
+  it('yields the cores on a cold start (no database, or none written yet) before it opens anything, and once only', async () => {
+    const dbDir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'));
+    try {
+      for (const dbPath of [undefined, join(dbDir, 'not-yet.sqlite')]) {
+        const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+        const connection = await EngineConnection.start(channel, { roots: [root], dbPath });
+        await connection.engine.index();
+        await connection.engine.index();
+        const order = fromEngine.filter((m) => m === 'yield' || m === 'ready' || m === 'response');
+        assert.deepEqual(order, ['yield', 'ready', 'response', 'response'], `database ${dbPath}`);
+        await connection.shutdown();
+      }
+    } finally {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
   });
 
-  it('yields the cores as soon as an index reads many files', async () => {
+  it('on a warm start, yields the cores once, when a short index is answered: not while it runs, not again', async () => {
+    const dbDir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'));
+    try {
+      const dbPath = join(dbDir, 'related.sqlite');
+      await writeDatabase(root, dbPath);
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [root], dbPath });
+      await connection.engine.index();
+      await connection.engine.index();
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
+      assert.deepEqual(order, ['progress done', 'yield', 'response', 'progress done', 'response']);
+      await connection.shutdown();
+    } finally {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on a warm start, yields the cores as soon as an index reads many files', async () => {
     const big = mkdtempSync(join(tmpdir(), 'rf-protocol-big-'));
     try {
+      const dbPath = join(big, '.db', 'related.sqlite');
+      mkdirSync(dirname(dbPath));
+      writeFileSync(join(big, 'first.ts'), 'export const first = 1;\n');
+      await writeDatabase(big, dbPath);
       for (let i = 0; i < YIELD_CORES_READ_FILES + 20; i++) writeFileSync(join(big, `f${i}.ts`), `export const v${i} = ${i};\n`);
       const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
-      const connection = await EngineConnection.start(channel, { roots: [big] });
+      const connection = await EngineConnection.start(channel, { roots: [big], dbPath });
       await connection.engine.index();
       const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
       assert.deepEqual(order.slice(0, 3), ['progress list', 'yield', 'progress extract'], order.join(', '));
