@@ -1029,8 +1029,9 @@ function fromRecord(record: FileRecord, stat: FileStat, reader: string): Entry {
   for (const e of record.edges) {
     const key = `${e.kind}\0${e.specifier}`;
     const targets = byRef.get(key);
-    if (targets) {
-      if (!targets.includes(e.to)) targets.push(e.to);
+    // A target already taken is the same reference written again in the file (a link repeated): a reference of its own.
+    if (targets && !targets.includes(e.to)) {
+      targets.push(e.to);
       continue;
     }
     const to = [e.to];
