@@ -56,7 +56,7 @@ const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
  * A warm start reads history after its first ranking, or after this long when no ranking is asked
  * for (no editor open): about what the first ranking takes from the index's end on a busy machine.
  */
-const FIRST_RANKING_WAIT_MS = 1000;
+export const FIRST_RANKING_WAIT_MS = 1000;
 
 /** One workspace folder: its graph, history and indexing state. */
 interface Folder {

@@ -3,7 +3,7 @@
  * order they arrive, applies batches of editor events, and reports progress, changes and log lines
  * as events. Transport-free: engineMain.ts connects it to a child process's IPC channel or a worker's port.
  */
-import { Engine } from './engine';
+import { Engine, FIRST_RANKING_WAIT_MS } from './engine';
 import type { EngineOptions, Logger } from './engineApi';
 import {
   CANCELLED,
@@ -46,8 +46,9 @@ export function serveEngine(
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
   /**
    * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index starts
-   * reading YIELD_CORES_READ_FILES files or more, or when the first index is answered, whichever
-   * comes first. Until then (start, database, a warm index) it runs at normal priority.
+   * reading YIELD_CORES_READ_FILES files or more, or when the first ranking after the first index is
+   * answered (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first.
+   * Until then (start, database, a warm index, the ranking the user waits on) it runs at normal priority.
    */
   yieldCores: () => void = () => {},
 ): void {
@@ -57,6 +58,8 @@ export function serveEngine(
     yielded = true;
     yieldCores();
   };
+  /** Set once the first index is answered: the next ranking's answer yields the cores. */
+  let yieldAfterRanking = false;
   let engine: Engine | undefined;
   let stopping: Promise<void> | undefined;
   const queue: Queued[] = [];
@@ -88,7 +91,12 @@ export function serveEngine(
         lastPhase = progress.phase;
         port.send({ type: 'event', event: 'progress', data: progress });
       }, signal);
-      void indexed.finally(yieldOnce).catch(() => undefined); // the request's own handler reports a failure
+      void indexed
+        .finally(() => {
+          yieldAfterRanking = true;
+          setTimeout(yieldOnce, FIRST_RANKING_WAIT_MS).unref?.();
+        })
+        .catch(() => undefined); // the request's own handler reports a failure
       return indexed;
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
@@ -113,7 +121,10 @@ export function serveEngine(
     running.set(item.id, abort);
     try {
       Promise.resolve(invoke(item.method, item.params, abort.signal)).then(
-        (result) => respond(item.id, { result }),
+        (result) => {
+          respond(item.id, { result });
+          if (item.method === 'rank' && yieldAfterRanking) yieldOnce();
+        },
         (error: unknown) => respond(item.id, { error }),
       );
     } catch (error) {

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
+import { FIRST_RANKING_WAIT_MS } from '../../../src/engine';
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': "export const token = () => 'secret';\n",
@@ -98,13 +99,28 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
-  it('yields the cores once, when a short index is answered: not while it runs, not again', async () => {
+  it('after a short index, yields the cores once its first ranking is answered: not before, not again', async () => {
     const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
     const connection = await EngineConnection.start(channel, { roots: [root] });
     await connection.engine.index();
+    await connection.engine.rank({ file: join(root, 'src/app.ts') });
     await connection.engine.index();
+    await connection.engine.rank({ file: join(root, 'src/app.ts') });
     const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
-    assert.deepEqual(order, ['progress done', 'yield', 'response', 'progress done', 'response']);
+    assert.deepEqual(order, ['progress done', 'response', 'response', 'yield', 'progress done', 'response', 'response']);
+    await connection.shutdown();
+  });
+
+  it('after a short index, yields the cores a while later when no ranking is asked for', async () => {
+    const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    await connection.engine.index();
+    assert.ok(!fromEngine.includes('yield'));
+    await new Promise((r) => setTimeout(r, FIRST_RANKING_WAIT_MS + 200));
+    assert.deepEqual(
+      fromEngine.filter((m) => m === 'yield'),
+      ['yield'],
+    );
     await connection.shutdown();
   });
 
