@@ -263,6 +263,14 @@ describe('Engine', () => {
     return engine;
   }
 
+  /** A session that indexes the workspace and closes, leaving its records in the database. */
+  async function oneSession(): Promise<void> {
+    const first = await openRankingFirst();
+    await first.index();
+    await first.dispose();
+    engines.splice(engines.indexOf(first), 1);
+  }
+
   /** Resolves once `done` holds (the engine's background work got there), or fails after 5 s. */
   async function eventually(done: () => boolean): Promise<void> {
     for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
@@ -270,10 +278,7 @@ describe('Engine', () => {
   }
 
   it('with readyBeforeHistory, a warm start answers from the stored records before looking at the disk, then drops a file deleted meanwhile with a change', async () => {
-    const first = await openRankingFirst();
-    await first.index();
-    await first.dispose();
-    engines.length = 0;
+    await oneSession();
     rmSync(join(root, 'src/auth/token.ts')); // deleted between the two sessions
     const second = await openRankingFirst();
     let changes = 0;
@@ -292,10 +297,7 @@ describe('Engine', () => {
   });
 
   it('with readyBeforeHistory, a warm start holds editor events until the stored graph is checked, then applies them', async () => {
-    const first = await openRankingFirst();
-    await first.index();
-    await first.dispose();
-    engines.length = 0;
+    await oneSession();
     writeFileSync(join(root, 'src/util/new.ts'), 'export const fresh = 1;\n'); // created between the two sessions
     const second = await openRankingFirst();
     await second.index();
@@ -309,10 +311,7 @@ describe('Engine', () => {
 
   it('with readyBeforeHistory, a damaged database found by the check after the first ranking is set aside with one warning', async () => {
     commitLoginAndParseTogether(root);
-    const first = await openRankingFirst();
-    await first.index();
-    await first.dispose();
-    engines.length = 0;
+    await oneSession();
     const dbPath = join(dbDir, 'related.sqlite');
     // Damage the page of the commits: the stored files still read, so only the check can find it.
     const bytes = readFileSync(dbPath);
