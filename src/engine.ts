@@ -56,7 +56,7 @@ const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
  * A warm start reads history after its first ranking, or after this long when no ranking is asked
  * for (no editor open): about what the first ranking takes from the index's end on a busy machine.
  */
-const FIRST_RANKING_WAIT_MS = 1000;
+export const FIRST_RANKING_WAIT_MS = 1000;
 
 /** One workspace folder: its graph, history and indexing state. */
 interface Folder {
@@ -70,6 +70,11 @@ interface Folder {
   /** The history read in flight (or last finished): reads of one folder run one after another. */
   historyRead?: Promise<void>;
   headWatcher?: HeadWatcher;
+  /**
+   * Set while the graph is last session's, restored from the store and not yet checked against the
+   * disk (restoreFolder): editor events wait here and are applied once the check has built the graph.
+   */
+  held?: (() => void)[];
 }
 
 export class Engine implements EngineApi {
@@ -125,7 +130,8 @@ export class Engine implements EngineApi {
   static async create(options: EngineOptions, hooks: { readonly tune?: TuneFunction } = {}): Promise<Engine> {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
-    const store = await Store.open(options.dbPath, log, { now });
+    // Ranking first: the file's integrity check runs after the first ranking (checkStoreAfterRanking).
+    const store = await Store.open(options.dbPath, log, { now, deferIntegrityCheck: options.readyBeforeHistory === true });
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
     return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks, hooks.tune);
@@ -187,6 +193,7 @@ export class Engine implements EngineApi {
       folder.progress = p;
       onProgress?.(p);
     };
+    if (rankFirst && previous.length > 0 && folder.index.graph.size === 0) return this.restoreFolder(folder, previous, started, report);
     const built = await folder.index.build({
       previous,
       extractor,
@@ -228,6 +235,57 @@ export class Engine implements EngineApi {
     return folderStats(folder, ms, historyMs, built.reused > 0);
   }
 
+  /**
+   * A warm start that ranks first ranks from last session's graph (the stored records) before
+   * looking at the disk; after the first ranking a build checks the records against the disk
+   * (verifyRestored). Reported as indexed, with history pending.
+   */
+  private restoreFolder(folder: Folder, previous: FileRecord[], started: number, report: (p: IndexProgress) => void): FolderStats {
+    const files = folder.index.restore(previous);
+    folder.held = [];
+    folder.indexed = true;
+    const ms = performance.now() - started;
+    this.log.info(`${folder.root}: ranking from the stored index (${files} files, as last session left them) until it is checked against the disk`);
+    this.emit();
+    prepareRankingCaches(this.facts(folder));
+    report({ root: folder.root, phase: 'done', done: files, total: files });
+    this.background = this.background.then(() => this.verifyRestored(folder, previous));
+    return { ...folderStats(folder, ms, undefined, true), historyPending: this.options.historyEnabled !== false };
+  }
+
+  /**
+   * After a restored folder's first ranking: the store's integrity check, then the build that checks
+   * the records against the disk (history is read meanwhile in git's process), then the editor
+   * events held meanwhile. A difference is a change (views re-rank); then history and file words.
+   */
+  private async verifyRestored(folder: Folder, previous: FileRecord[]): Promise<void> {
+    await this.firstRankingOrWait();
+    if (this.disposed) return;
+    this.checkStore();
+    const history = this.timedHistoryRead(folder);
+    const started = performance.now();
+    const built = await folder.index.build({ previous, signal: this.stopping.signal, content: false });
+    if (built.aborted || this.disposed || !this.folders.includes(folder)) return;
+    for (const w of built.warnings) this.log.warn(w);
+    const changed = this.records.afterBuild(folder.root, previous);
+    const held = folder.held ?? [];
+    folder.held = undefined;
+    for (const event of held) event();
+    this.log.info(
+      `checked ${folder.root} against the disk: ${built.files} files, ${built.read} read, ${changed ? 'changed since the last session' : 'as stored'} in ${Math.round(performance.now() - started)} ms`,
+    );
+    if (changed) {
+      prepareRankingCaches(this.facts(folder));
+      this.emit();
+    }
+    await this.afterReady(folder, history);
+  }
+
+  /** The store's deferred integrity check (Store.open's deferIntegrityCheck); a damaged file is set aside there, with one warning. */
+  private checkStore(): void {
+    this.store.checkIntegrity();
+  }
+
   /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
   private timedHistoryRead(folder: Folder): Promise<number> {
     const started = performance.now();
@@ -242,14 +300,19 @@ export class Engine implements EngineApi {
    * takes the engine's thread for a while, and the first ranking needs no history.
    */
   private async historyAfterFirstRanking(folder: Folder): Promise<number> {
+    await this.firstRankingOrWait();
+    // Disposed meanwhile: no history read (afterReady stops too), so shutting down never waits for one.
+    return this.disposed ? 0 : this.timedHistoryRead(folder);
+  }
+
+  /** Resolves once the next ranking has been answered, FIRST_RANKING_WAIT_MS passed, or the engine is disposed. */
+  private async firstRankingOrWait(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_RANKING_WAIT_MS)));
     const ranked = new Promise<void>((resolve) => this.afterNextRanking.push(resolve));
     const stopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
     await Promise.race([waited, ranked, stopped]);
     clearTimeout(timer);
-    // Disposed meanwhile: no history read (afterReady stops too), so shutting down never waits for one.
-    return this.disposed ? 0 : this.timedHistoryRead(folder);
   }
 
   /** With `readyBeforeHistory`: history (read since the index started, or after a warm start's first ranking), then the file words. */
@@ -337,6 +400,7 @@ export class Engine implements EngineApi {
   updateFile(path: string, text: string): boolean {
     const where = this.locate(path);
     if (!where) return false;
+    if (this.held(where.folder, () => this.updateFile(path, text))) return false;
     const changed = where.folder.index.updateFile(where.rel, text);
     if (changed) {
       this.records.changed(where.folder.root, where.rel);
@@ -348,6 +412,7 @@ export class Engine implements EngineApi {
   async fileCreated(path: string): Promise<void> {
     const where = this.locate(path);
     if (!where) return;
+    if (this.held(where.folder, () => void this.fileCreated(path))) return;
     if (where.folder.index.addFile(where.rel)) {
       this.records.changed(where.folder.root, where.rel);
       this.emit();
@@ -357,6 +422,7 @@ export class Engine implements EngineApi {
   fileDeleted(path: string): void {
     const where = this.locate(path);
     if (!where) return;
+    if (this.held(where.folder, () => this.fileDeleted(path))) return;
     const had = where.folder.index.graph.has(where.rel);
     where.folder.index.removeFile(where.rel);
     if (had) {
@@ -368,6 +434,12 @@ export class Engine implements EngineApi {
   async fileRenamed(oldPath: string, newPath: string): Promise<void> {
     this.fileDeleted(oldPath);
     await this.fileCreated(newPath);
+  }
+
+  /** Holds an editor event for a folder whose restored graph is being checked (verifyRestored applies it after); false when none is. */
+  private held(folder: Folder, event: () => void): boolean {
+    folder.held?.push(event);
+    return folder.held !== undefined;
   }
 
   // ---- memory --------------------------------------------------------------------------------
@@ -548,7 +620,7 @@ export class Engine implements EngineApi {
     const note = this.partialNote(folder, rel);
     if (rel !== undefined && !folder.index.graph.has(rel)) {
       const skipped = folder.index.skipReasonOf(rel);
-      const why = skipped ? `${rel} is not indexed (${skipped})` : `${rel} is not a file of the index`;
+      const why = folder.held ? notRestoredNote(rel) : skipped ? `${rel} is not indexed (${skipped})` : `${rel} is not a file of the index`;
       return { root: folder.root, files: [], note: note ?? why, ms: performance.now() - started };
     }
     const files = rankFiles(this.context(folder, rel, request), this.facts(folder, request.taskId), {
@@ -753,6 +825,11 @@ export class Engine implements EngineApi {
       }
     }
   }
+}
+
+/** A file missing from a restored graph may be new since the last session: nothing is claimed until the disk is checked. */
+function notRestoredNote(rel: string): string {
+  return `${rel} was not in the last session's index; checking the workspace for changes…`;
 }
 
 function normaliseRoot(root: string): string {

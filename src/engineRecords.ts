@@ -25,11 +25,14 @@ export class RecordSync {
   /**
    * Writes a folder's records after a build when they differ from `previous` (the stored ones), so a
    * warm start with nothing changed writes nothing. Supersedes the folder's pending changes.
+   * Returns whether they differed.
    */
-  afterBuild(root: string, previous: readonly FileRecord[]): void {
+  afterBuild(root: string, previous: readonly FileRecord[]): boolean {
     this.pending.delete(root);
     const records = [...(this.recordsOf(root) ?? [])];
-    if (!sameRecords(previous, records)) this.store.replaceFiles(root, records);
+    if (sameRecords(previous, records)) return false;
+    this.store.replaceFiles(root, records);
+    return true;
   }
 
   /** A file's record changed (edges of unsaved text included: their mtime -1 makes the next start re-read them). */

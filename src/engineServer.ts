@@ -3,8 +3,7 @@
  * order they arrive, applies batches of editor events, and reports progress, changes and log lines
  * as events. Transport-free: engineMain.ts connects it to a child process's IPC channel or a worker's port.
  */
-import { existsSync } from 'node:fs';
-import { Engine } from './engine';
+import { Engine, FIRST_RANKING_WAIT_MS } from './engine';
 import type { EngineOptions, Logger } from './engineApi';
 import {
   CANCELLED,
@@ -41,34 +40,27 @@ type Callable = (...args: unknown[]) => unknown;
  */
 export const YIELD_CORES_READ_FILES = 100;
 
-/**
- * A start with no database to warm from (none configured, or its file not written yet) indexes every
- * file: seconds of work, so the engine yields the cores before it loads or lists anything.
- */
-export function startsCold(options: Pick<EngineOptions, 'dbPath'>): boolean {
-  return options.dbPath === undefined || !existsSync(options.dbPath);
-}
-
 export function serveEngine(
   port: Port<HostMessage, EngineMessage>,
   exit: (code: number) => void,
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
   /**
-   * Lowers the engine's priority (engineMain.ts: below normal): called once, on a cold start (startsCold)
-   * as soon as the start message arrives, otherwise when an index starts reading
-   * YIELD_CORES_READ_FILES files or more or when the first index is answered, whichever comes first.
-   * Until then (a warm start: database, a warm index) it runs at normal priority. Returns how many
-   * threads and processes it lowered, for the log.
+   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index starts
+   * reading YIELD_CORES_READ_FILES files or more, or when the first ranking after the first index is
+   * answered (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first.
+   * Until then (start, database, a warm index, the ranking the user waits on) it runs at normal priority.
    */
   yieldCores: () => number | void = () => {},
 ): void {
   let yielded = false;
-  const yieldOnce = (why: string): void => {
+  const yieldOnce = (): void => {
     if (yielded) return;
     yielded = true;
     const lowered = yieldCores();
-    if (typeof lowered === 'number') log.info(`engine priority lowered (${why}): ${lowered} threads and processes`);
+    if (typeof lowered === 'number') log.info(`engine priority lowered: ${lowered} threads and processes`);
   };
+  /** Set once the first index is answered: the next ranking's answer yields the cores. */
+  let yieldAfterRanking = false;
   let engine: Engine | undefined;
   let stopping: Promise<void> | undefined;
   const queue: Queued[] = [];
@@ -93,14 +85,19 @@ export function serveEngine(
       let lastSent = 0;
       let lastPhase = '';
       const indexed = engine.index((progress) => {
-        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce(`reading ${progress.total} files`);
+        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce();
         const now = performance.now();
         if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
         lastSent = now;
         lastPhase = progress.phase;
         port.send({ type: 'event', event: 'progress', data: progress });
       }, signal);
-      void indexed.finally(() => yieldOnce('index answered')).catch(() => undefined); // the request's own handler reports a failure
+      void indexed
+        .finally(() => {
+          yieldAfterRanking = true;
+          setTimeout(yieldOnce, FIRST_RANKING_WAIT_MS).unref?.();
+        })
+        .catch(() => undefined); // the request's own handler reports a failure
       return indexed;
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
@@ -125,7 +122,10 @@ export function serveEngine(
     running.set(item.id, abort);
     try {
       Promise.resolve(invoke(item.method, item.params, abort.signal)).then(
-        (result) => respond(item.id, { result }),
+        (result) => {
+          respond(item.id, { result });
+          if (item.method === 'rank' && yieldAfterRanking) yieldOnce();
+        },
         (error: unknown) => respond(item.id, { error }),
       );
     } catch (error) {
@@ -169,7 +169,6 @@ export function serveEngine(
           });
           return;
         }
-        if (startsCold(message.options)) yieldOnce('cold start');
         create({ ...message.options, log }).then(
           (created) => {
             engine = created;

@@ -8,6 +8,12 @@
  * `<name>.corrupt-<time>` with one logged line and the store starts empty: memory is a cache of
  * what can be re-learned, never a reason for the product to stop.
  *
+ * The file's integrity check (`PRAGMA quick_check`, 0.1–0.3 s on a workspace's file) can wait
+ * (`deferIntegrityCheck`): the engine runs it after its first ranking. Until then a read or write
+ * that meets a damaged page, or the check itself, sets the file aside the same way; the session goes
+ * on with an empty database in memory and saves nothing (what it read may be damaged), and the next
+ * start builds a new file. An unchecked database is checked before it is first written back.
+ *
  * A second opener of a file another live process (or Store) holds works read-only in memory
  * (see storeLock.ts): it reads what was saved, keeps its own changes for its lifetime, never writes.
  *
@@ -15,7 +21,7 @@
  */
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Database, SqlValue, Statement } from 'sql.js';
+import type { Database, QueryExecResult, SqlValue, Statement } from 'sql.js';
 import { loadSqlJs } from './sqlLoader';
 import { migrate, type Migration, MIGRATIONS } from './schema';
 import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
@@ -50,6 +56,8 @@ export interface StoreOptions {
   /** Schema steps; tests use their own to exercise migration. */
   readonly migrations?: readonly Migration[];
   readonly now?: () => number;
+  /** Leaves the file's integrity check to `checkIntegrity()` (or the first save), so opening is quicker. */
+  readonly deferIntegrityCheck?: boolean;
 }
 
 /** 2 s: long enough to fold a burst of edits or an index pass into one write, short enough that a crash loses little (a judgment, not a measurement). */
@@ -126,6 +134,29 @@ function corruptStamp(time: number): string {
   return new Date(time).toISOString().replace(/[:.]/g, '-');
 }
 
+/** SQLite's words for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB), as sql.js throws them. */
+const DAMAGED_FILE = /malformed|not a database|corrupt/i;
+
+function isDamage(error: unknown): boolean {
+  return DAMAGED_FILE.test(errorMessage(error));
+}
+
+/** Moves a bad file aside as `<path>.corrupt-<time>`; returns the line to log. */
+function setAside(path: string, reason: string, time: number): string {
+  const aside = `${path}.corrupt-${corruptStamp(time)}`;
+  try {
+    renameSync(path, aside);
+    return `database ${path} is unusable (${reason}); kept it as ${aside}`;
+  } catch (renameError) {
+    return `database ${path} is unusable (${reason}) and could not be moved aside (${errorMessage(renameError)})`;
+  }
+}
+
+/** SQLite's `PRAGMA quick_check` verdict: 'ok', or what it found (on one line, for the log). */
+function quickCheck(db: Database): string {
+  return String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]).replace(/\s*\n\s*/g, ' ');
+}
+
 export class Store {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -134,6 +165,10 @@ export class Store {
   private saveFailureLogged = false;
 
   private lateChangeLogged = false;
+  /** True while a file was opened without its integrity check (`deferIntegrityCheck`). */
+  private checkPending = false;
+  /** True inside transaction(): a damaged page found there is handled for the whole transaction. */
+  private inTransaction = false;
 
   private constructor(
     private db: Database,
@@ -187,58 +222,90 @@ export class Store {
 
     let db: Database | undefined;
     let upgraded = false;
+    let replaced = false;
+    const checkLater = bytes !== undefined && options.deferIntegrityCheck === true;
     try {
       db = new SQL.Database(bytes);
-      if (bytes) {
-        const check = db.exec('PRAGMA quick_check');
-        const verdict = String(check[0]?.values[0]?.[0]);
+      if (bytes && !checkLater) {
+        const verdict = quickCheck(db);
         if (verdict !== 'ok') throw new Error(`integrity check: ${verdict}`);
       }
       const { from, to } = migrate(db, migrations);
       upgraded = from !== 0 && from !== to;
     } catch (error) {
       db?.close();
-      db = new SQL.Database();
-      migrate(db, migrations);
+      db = empty();
+      replaced = true;
       const reason = errorMessage(error);
       if (readOnly) log.warn(`database ${path} is unusable (${reason}); starting empty in memory`);
-      else {
-        const aside = `${path}.corrupt-${corruptStamp(now())}`;
-        try {
-          renameSync(path, aside);
-          log.warn(`database ${path} is unusable (${reason}); kept it as ${aside} and started fresh`);
-        } catch (renameError) {
-          log.warn(`database ${path} is unusable (${reason}) and could not be moved aside (${errorMessage(renameError)}); starting fresh`);
-        }
-      }
+      else log.warn(`${setAside(path, reason, now())}; starting fresh`);
     }
     const store = new Store(db, empty, path, readOnly, lock, log, options);
+    store.checkPending = checkLater && !replaced;
     // A migrated file is saved in its new shape even when nothing else changes this session.
     if (upgraded) store.changed();
     return store;
   }
 
-  /** True when another live opener holds the file: this store never writes it. */
+  /** True when another live opener holds the file, or its file turned out damaged after opening: this store never writes it. */
   get readOnly(): boolean {
     return this.readOnlyMode;
+  }
+
+  /**
+   * Runs the integrity check that opening left for later (`deferIntegrityCheck`); nothing when there
+   * is none pending. A damaged file is set aside (`discard`). Returns false when it was.
+   */
+  checkIntegrity(): boolean {
+    if (!this.checkPending) return true;
+    this.checkPending = false;
+    let verdict: string;
+    try {
+      verdict = quickCheck(this.db);
+    } catch (error) {
+      verdict = errorMessage(error);
+    }
+    if (verdict === 'ok') return true;
+    this.discard(`integrity check: ${verdict}`);
+    return false;
+  }
+
+  /**
+   * The open file turned out damaged after opening: it is moved aside, and this session goes on
+   * with an empty database in memory that it never saves (what was read from the file may be
+   * damaged, and a partial copy saved would pass for a whole one). The next start builds a new file.
+   */
+  private discard(reason: string): void {
+    this.checkPending = false;
+    try {
+      this.db.close();
+    } catch {
+      // a damaged database may fail to close; the empty one replaces it either way
+    }
+    this.db = this.emptyDatabase();
+    if (this.path === undefined) return;
+    const line = this.readOnlyMode ? `database ${this.path} is unusable (${reason})` : setAside(this.path, reason, (this.options.now ?? Date.now)());
+    this.readOnlyMode = true;
+    this.dirty = false;
+    this.log.warn(`${line}; this session goes on from memory without saving, and the next start builds a new database`);
   }
 
   // ---- meta ------------------------------------------------------------------------------------
 
   getMeta(key: string): string | undefined {
-    const rows = this.db.exec('SELECT value FROM meta WHERE key = ?', [key]);
+    const rows = this.exec('SELECT value FROM meta WHERE key = ?', [key]);
     const value = rows[0]?.values[0]?.[0];
     return value === undefined || value === null ? undefined : String(value);
   }
 
   setMeta(key: string, value: string): void {
-    this.db.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, value]);
+    this.run('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [key, value]);
     this.changed();
   }
 
   /** Every root with indexed files, history, activity or task files. */
   roots(): string[] {
-    const rows = this.db.exec(
+    const rows = this.exec(
       `SELECT root FROM folder_files UNION SELECT root FROM history_state UNION SELECT root FROM file_activity
        UNION SELECT root FROM task_explored_files ORDER BY root`,
     );
@@ -249,7 +316,7 @@ export class Store {
   forgetRoot(root: string): void {
     this.transaction(() => {
       for (const table of ['folder_files', 'commits', 'history_state', 'file_activity', 'activity_events', 'workspace_weights']) {
-        this.db.run(`DELETE FROM ${table} WHERE root = ?`, [root]);
+        this.run(`DELETE FROM ${table} WHERE root = ?`, [root]);
       }
     });
   }
@@ -258,7 +325,7 @@ export class Store {
 
   /** Every stored file of `root` with its out-edges: the warm start's input (none when the row is unreadable: a cold start). */
   loadFiles(root: string): FileRecord[] {
-    const row = this.db.exec('SELECT records FROM folder_files WHERE root = ?', [root])[0]?.values[0];
+    const row = this.exec('SELECT records FROM folder_files WHERE root = ?', [root])[0]?.values[0];
     if (!row) return [];
     const records = parseFileRecords(String(row[0]));
     if (!records) this.log.warn(`the stored index of ${root} is unreadable; indexing it again`);
@@ -267,7 +334,7 @@ export class Store {
 
   /** Replaces everything stored for `root` with `records` (the folder's whole index, written as one row). */
   replaceFiles(root: string, records: readonly FileRecord[]): void {
-    this.db.run('INSERT OR REPLACE INTO folder_files (root, records) VALUES (?, ?)', [root, JSON.stringify(records.map(storedRecord))]);
+    this.run('INSERT OR REPLACE INTO folder_files (root, records) VALUES (?, ?)', [root, JSON.stringify(records.map(storedRecord))]);
     this.changed();
   }
 
@@ -275,13 +342,13 @@ export class Store {
 
   /** The last tuning outcome of `root` (any HEAD: the caller compares it), or undefined when none or unreadable. */
   workspaceWeights(root: string): WorkspaceWeights | undefined {
-    const r = this.db.exec('SELECT outcome FROM workspace_weights WHERE root = ?', [root])[0]?.values[0];
+    const r = this.exec('SELECT outcome FROM workspace_weights WHERE root = ?', [root])[0]?.values[0];
     return r ? parseWorkspaceWeights(String(r[0])) : undefined;
   }
 
   /** Every folder's last tuning outcome (unreadable rows left out), by root. */
   allWorkspaceWeights(): { root: string; outcome: WorkspaceWeights }[] {
-    const rows = this.db.exec('SELECT root, outcome FROM workspace_weights ORDER BY root')[0]?.values ?? [];
+    const rows = this.exec('SELECT root, outcome FROM workspace_weights ORDER BY root')[0]?.values ?? [];
     return rows.flatMap((r) => {
       const outcome = parseWorkspaceWeights(String(r[1]));
       return outcome ? [{ root: String(r[0]), outcome }] : [];
@@ -289,7 +356,7 @@ export class Store {
   }
 
   putWorkspaceWeights(root: string, outcome: WorkspaceWeights): void {
-    this.db.run('INSERT OR REPLACE INTO workspace_weights (root, head, tuned_at, outcome) VALUES (?, ?, ?, ?)', [
+    this.run('INSERT OR REPLACE INTO workspace_weights (root, head, tuned_at, outcome) VALUES (?, ?, ?, ?)', [
       root,
       outcome.head,
       outcome.tunedAt,
@@ -318,7 +385,7 @@ export class Store {
   }
 
   historyState(root: string): HistoryState | undefined {
-    const rows = this.db.exec('SELECT head, user_email, read_at FROM history_state WHERE root = ?', [root]);
+    const rows = this.exec('SELECT head, user_email, read_at FROM history_state WHERE root = ?', [root]);
     const r = rows[0]?.values[0];
     if (!r) return undefined;
     return { head: String(r[0]), userEmail: r[1] === null ? undefined : String(r[1]), readAt: Number(r[2]) };
@@ -327,7 +394,7 @@ export class Store {
   /** Replaces `root`'s commits (a full read, or renames that touched older commits). */
   replaceCommits(root: string, commits: readonly StoredCommit[], state: HistoryState): void {
     this.transaction(() => {
-      this.db.run('DELETE FROM commits WHERE root = ?', [root]);
+      this.run('DELETE FROM commits WHERE root = ?', [root]);
       this.insertCommits(root, commits, state);
     });
   }
@@ -340,14 +407,14 @@ export class Store {
   /** Forgets `root`'s history (the folder stopped being a repository, or history was turned off). */
   clearHistory(root: string): void {
     this.transaction(() => {
-      this.db.run('DELETE FROM commits WHERE root = ?', [root]);
-      this.db.run('DELETE FROM history_state WHERE root = ?', [root]);
+      this.run('DELETE FROM commits WHERE root = ?', [root]);
+      this.run('DELETE FROM history_state WHERE root = ?', [root]);
     });
   }
 
   /** Drops `root`'s oldest commits beyond `keep` (the history cap). */
   trimCommits(root: string, keep: number): void {
-    this.db.run(`DELETE FROM commits WHERE root = ? AND seq NOT IN (SELECT seq FROM commits WHERE root = ? ORDER BY seq DESC LIMIT ?)`, [
+    this.run(`DELETE FROM commits WHERE root = ? AND seq NOT IN (SELECT seq FROM commits WHERE root = ? ORDER BY seq DESC LIMIT ?)`, [
       root,
       root,
       keep,
@@ -362,7 +429,7 @@ export class Store {
     } finally {
       insert.free();
     }
-    this.db.run('INSERT OR REPLACE INTO history_state (root, head, user_email, read_at) VALUES (?, ?, ?, ?)', [
+    this.run('INSERT OR REPLACE INTO history_state (root, head, user_email, read_at) VALUES (?, ?, ?, ?)', [
       root,
       state.head,
       state.userEmail ?? null,
@@ -403,7 +470,7 @@ export class Store {
   deleteActivity(root: string, paths: readonly string[]): void {
     if (paths.length === 0) return;
     this.transaction(() => {
-      for (const path of paths) this.db.run('DELETE FROM file_activity WHERE root = ? AND path = ?', [root, path]);
+      for (const path of paths) this.run('DELETE FROM file_activity WHERE root = ? AND path = ?', [root, path]);
     });
   }
 
@@ -447,7 +514,7 @@ export class Store {
   }
 
   putTask(task: TaskRow): void {
-    this.db.run('INSERT OR REPLACE INTO tasks (id, name, started_at, ended_at, active, implicit) VALUES (?, ?, ?, ?, ?, ?)', [
+    this.run('INSERT OR REPLACE INTO tasks (id, name, started_at, ended_at, active, implicit) VALUES (?, ?, ?, ?, ?, ?)', [
       task.id,
       task.name,
       task.startedAt,
@@ -475,7 +542,7 @@ export class Store {
   }
 
   putTaskFile(row: TaskFileRow): void {
-    this.db.run('INSERT OR REPLACE INTO task_explored_files (task_id, root, path, first_at, last_at, visits, flagged) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    this.run('INSERT OR REPLACE INTO task_explored_files (task_id, root, path, first_at, last_at, visits, flagged) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       row.taskId,
       row.root,
       row.path,
@@ -488,7 +555,7 @@ export class Store {
   }
 
   deleteTaskFile(taskId: string, root: string, path: string): void {
-    this.db.run('DELETE FROM task_explored_files WHERE task_id = ? AND root = ? AND path = ?', [taskId, root, path]);
+    this.run('DELETE FROM task_explored_files WHERE task_id = ? AND root = ? AND path = ?', [taskId, root, path]);
     this.changed();
   }
 
@@ -496,8 +563,8 @@ export class Store {
 
   /** Records a ranking shown for `queryPath` (top-N paths in order); returns its row id. */
   logShown(queryPath: string, shown: readonly string[], time: number, root?: string): number {
-    this.db.run('INSERT INTO ranking_log (time, root, query_path, shown) VALUES (?, ?, ?, ?)', [time, root ?? null, queryPath, joinList(shown)]);
-    const id = Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+    this.run('INSERT INTO ranking_log (time, root, query_path, shown) VALUES (?, ?, ?, ?)', [time, root ?? null, queryPath, joinList(shown)]);
+    const id = Number(this.exec('SELECT last_insert_rowid()')[0].values[0][0]);
     this.changed();
     return id;
   }
@@ -508,14 +575,14 @@ export class Store {
    * ranking took it.
    */
   logOpened(path: string, time: number, root?: string): boolean {
-    const rows = this.db.exec(
+    const rows = this.exec(
       `SELECT id FROM ranking_log WHERE opened_path IS NULL AND time >= ? AND time <= ? AND query_path <> ?
          AND (? IS NULL OR root IS NULL OR root = ?) ORDER BY id DESC LIMIT 1`,
       [time - RANKING_LOG_OPEN_WINDOW_MS, time, path, root ?? null, root ?? null],
     );
     const id = rows[0]?.values[0]?.[0];
     if (id === undefined || id === null) return false;
-    this.db.run('UPDATE ranking_log SET opened_path = ?, opened_at = ? WHERE id = ?', [path, time, id]);
+    this.run('UPDATE ranking_log SET opened_path = ?, opened_at = ? WHERE id = ?', [path, time, id]);
     this.changed();
     return true;
   }
@@ -541,7 +608,7 @@ export class Store {
 
   /** Records one answer given to an agent (a single row: a crash leaves it whole or absent) and trims the log; returns its id. */
   logAgentAnswer(answer: Omit<AgentLogRow, 'id' | 'readPath' | 'readAt' | 'readKind'>): number {
-    this.db.run('INSERT INTO agent_log (time, root, source, query_path, task_id, preset, returned) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    this.run('INSERT INTO agent_log (time, root, source, query_path, task_id, preset, returned) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       answer.time,
       answer.root,
       answer.source,
@@ -550,7 +617,7 @@ export class Store {
       answer.preset,
       joinList(answer.returned),
     ]);
-    const id = Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+    const id = Number(this.exec('SELECT last_insert_rowid()')[0].values[0][0]);
     this.trimAgentLog(answer.time, id);
     this.changed();
     return id;
@@ -562,12 +629,12 @@ export class Store {
    * newestId - maxRows: two indexed deletes, no count.
    */
   trimAgentLog(now: number, newestId: number, maxRows = AGENT_LOG_MAX_ROWS, maxAgeMs = AGENT_LOG_MAX_AGE_MS): void {
-    this.db.run('DELETE FROM agent_log WHERE id <= ? OR time < ?', [newestId - maxRows, now - maxAgeMs]);
+    this.run('DELETE FROM agent_log WHERE id <= ? OR time < ?', [newestId - maxRows, now - maxAgeMs]);
   }
 
   /** The first file read after answer `id`; returns false when the answer already has one (or is gone). */
   logAgentRead(id: number, path: string, time: number, kind: AgentReadKind): boolean {
-    this.db.run('UPDATE agent_log SET read_path = ?, read_at = ?, read_kind = ? WHERE id = ? AND read_path IS NULL', [path, time, kind, id]);
+    this.run('UPDATE agent_log SET read_path = ?, read_at = ?, read_kind = ? WHERE id = ? AND read_path IS NULL', [path, time, kind, id]);
     const updated = this.db.getRowsModified() > 0;
     if (updated) this.changed();
     return updated;
@@ -631,6 +698,8 @@ export class Store {
       this.saveTimer = undefined;
     }
     if (!this.dirty || this.readOnly || this.path === undefined || this.closed) return;
+    // A file opened unchecked is checked before it is written back: a damaged one is never saved again.
+    if (!this.checkIntegrity()) return;
     if (this.lock && !this.lock.held()) {
       this.log.warn(`database ${this.path}: lock taken by another process; no longer saving`);
       this.readOnlyMode = true;
@@ -672,25 +741,66 @@ export class Store {
     this.scheduleSave();
   }
 
+  /**
+   * Runs `work` against the database; when it meets a damaged file, the file is set aside
+   * (`discard`) and `work` runs again on the empty database that replaces it. Inside a transaction
+   * the transaction as a whole is what runs again.
+   */
+  private guarded<T>(work: () => T): T {
+    if (this.inTransaction) return work();
+    try {
+      return work();
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      this.discard(errorMessage(error));
+      return work();
+    }
+  }
+
+  private exec(sql: string, params?: SqlValue[]): QueryExecResult[] {
+    return this.guarded(() => this.db.exec(sql, params));
+  }
+
+  private run(sql: string, params?: SqlValue[]): void {
+    this.guarded(() => this.db.run(sql, params));
+  }
+
   /** Runs `work` in one transaction (batched inserts are ~100x faster than autocommit ones). */
   private transaction(work: () => void): void {
-    this.db.run('BEGIN');
-    try {
-      work();
-      this.db.run('COMMIT');
-    } catch (error) {
-      this.db.run('ROLLBACK');
-      throw error;
-    }
+    this.guarded(() => {
+      this.inTransaction = true;
+      try {
+        this.db.run('BEGIN');
+        try {
+          work();
+          this.db.run('COMMIT');
+        } catch (error) {
+          try {
+            this.db.run('ROLLBACK');
+          } catch {
+            // a damaged database may refuse the rollback too; the first error says what went wrong
+          }
+          throw error;
+        }
+      } finally {
+        this.inTransaction = false;
+      }
+    });
     this.changed();
   }
 
+  /** Every row of a query, read whole before `row` sees any: a damaged page found midway leaves no half answer. */
   private each(sql: string, params: SqlValue[], row: (values: SqlValue[]) => void): void {
-    const statement: Statement = this.db.prepare(sql, params);
-    try {
-      while (statement.step()) row(statement.get());
-    } finally {
-      statement.free();
-    }
+    const rows = this.guarded(() => {
+      const read: SqlValue[][] = [];
+      const statement: Statement = this.db.prepare(sql, params);
+      try {
+        while (statement.step()) read.push(statement.get());
+      } finally {
+        statement.free();
+      }
+      return read;
+    });
+    for (const values of rows) row(values);
   }
 }

@@ -310,6 +310,29 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Makes an empty index last session's graph from its stored records, without looking at the disk:
+   * something to rank from at once on a warm start (listing and a stat of every file take ~0.5 s at
+   * 3k files). Each file keeps the reader that read it then. `build` with the same records as
+   * `previous` then checks them against the disk and replaces all of it. Returns the file count.
+   */
+  restore(records: Iterable<FileRecord>): number {
+    const run = newRun({ previous: records });
+    for (const [path, record] of run.previous) {
+      const reader = recordReader(record);
+      if (reader === CONFIG_ONLY) run.configFiles.set(path, { size: record.size, mtimeMs: record.mtimeMs, hash: record.hash });
+      else run.entries.set(path, fromRecord(record, record, reader));
+    }
+    this.entries = run.entries;
+    this.configFiles = run.configFiles;
+    this.dirs = new Set();
+    for (const p of [...run.entries.keys(), ...run.configFiles.keys()]) this.addDirs(p);
+    this.forgetResolver();
+    this.fileSetChanged();
+    this.installGraph(run);
+    return this.graph.size;
+  }
+
+  /**
    * Unsaved editor text for a file: re-extracts it and, when its references changed, resolves them
    * and replaces its out-edges. Returns true when the reference set changed. Cheap on every
    * keystroke: the resolution cache answers imports the file already had.
@@ -417,9 +440,13 @@ export class WorkspaceIndex {
     return read;
   }
 
-  /** Does the index read reference edges out of this file (TS/JS, or a language that loaded)? False for a file no language reads. */
+  /**
+   * Does the index read reference edges out of this file (TS/JS, or a language that loaded)? False for
+   * a file no language reads. An indexed file answers by the reader that read it (a restored one's
+   * language may not have loaded yet).
+   */
   readsReferencesOf(rel: string): boolean {
-    return this.readerOf(rel) !== NO_READER;
+    return (this.entries.get(rel)?.reader ?? this.readerOf(rel)) !== NO_READER;
   }
 
   /**
@@ -1002,8 +1029,9 @@ function fromRecord(record: FileRecord, stat: FileStat, reader: string): Entry {
   for (const e of record.edges) {
     const key = `${e.kind}\0${e.specifier}`;
     const targets = byRef.get(key);
-    if (targets) {
-      if (!targets.includes(e.to)) targets.push(e.to);
+    // A target already taken is the same reference written again in the file (a link repeated): a reference of its own.
+    if (targets && !targets.includes(e.to)) {
+      targets.push(e.to);
       continue;
     }
     const to = [e.to];

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Engine } from '../../../src/engine';
@@ -254,6 +254,86 @@ describe('Engine', () => {
     assert.equal(coChanged(), false, 'the first ranking comes before the history read starts');
     for (let i = 0; i < 100 && !coChanged(); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(coChanged(), 'history is read once the first ranking is answered');
+  });
+
+  /** An engine as the extension makes it (ranking first), on the test's database. */
+  async function openRankingFirst(log = collectingLog()): Promise<Engine> {
+    const engine = await Engine.create({ roots: [root], dbPath: join(dbDir, 'related.sqlite'), log, readyBeforeHistory: true });
+    engines.push(engine);
+    return engine;
+  }
+
+  /** A session that indexes the workspace and closes, leaving its records in the database. */
+  async function oneSession(): Promise<void> {
+    const first = await openRankingFirst();
+    await first.index();
+    await first.dispose();
+    engines.splice(engines.indexOf(first), 1);
+  }
+
+  /** Resolves once `done` holds (the engine's background work got there), or fails after 5 s. */
+  async function eventually(done: () => boolean): Promise<void> {
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(done(), 'the expected change arrived');
+  }
+
+  it('with readyBeforeHistory, a warm start answers from the stored records before looking at the disk, then drops a file deleted meanwhile with a change', async () => {
+    await oneSession();
+    rmSync(join(root, 'src/auth/token.ts')); // deleted between the two sessions
+    const second = await openRankingFirst();
+    let changes = 0;
+    second.onDidChange(() => changes++);
+    const [stats] = await second.index();
+    assert.equal(stats.warm, true);
+    assert.equal(stats.files, 6, "last session's files");
+    const query = join(root, 'src/auth/login.ts');
+    const firstAnswer = second.rank({ file: query, limit: 10 });
+    assert.equal(firstAnswer.note, undefined, 'a file of the stored graph ranks without a note');
+    assert.equal(firstAnswer.files[0]?.path, 'src/auth/token.ts', 'the stored edge ranks before the disk is read');
+    const changesAtFirstRanking = changes;
+    await eventually(() => !second.listFiles(root).includes('src/auth/token.ts'));
+    assert.ok(changes > changesAtFirstRanking, 'the check is a change, so views re-rank');
+    assert.ok(!second.rank({ file: query, limit: 10 }).files.some((f) => f.path === 'src/auth/token.ts'));
+  });
+
+  it('with readyBeforeHistory, a warm start holds editor events until the stored graph is checked, then applies them', async () => {
+    await oneSession();
+    writeFileSync(join(root, 'src/util/new.ts'), 'export const fresh = 1;\n'); // created between the two sessions
+    const second = await openRankingFirst();
+    await second.index();
+    const app = join(root, 'src/app.ts');
+    const fresh = join(root, 'src/util/new.ts');
+    assert.match(second.rank({ file: fresh }).note ?? '', /src\/util\/new\.ts was not in the last session's index; checking/);
+    assert.equal(second.updateFile(app, "import { format } from './util/format';\n"), false, 'held while the graph is unchecked');
+    await eventually(() => second.rank({ file: app, limit: 10 }).files[0]?.path === 'src/util/format.ts');
+    assert.equal(second.rank({ file: fresh }).note, undefined, 'the new file is indexed');
+  });
+
+  it('with readyBeforeHistory, a damaged database found by the check after the first ranking is set aside with one warning', async () => {
+    commitLoginAndParseTogether(root);
+    await oneSession();
+    const dbPath = join(dbDir, 'related.sqlite');
+    // Damage the page of the commits: the stored files still read, so only the check can find it.
+    const bytes = readFileSync(dbPath);
+    const pageSize = bytes.readUInt16BE(16);
+    const page = Math.floor(bytes.indexOf('dev@example.com') / pageSize) * pageSize; // the commits' author
+    assert.ok(page > 0, 'the commits are on a page of their own');
+    bytes.fill(0xff, page, page + 64);
+    writeFileSync(dbPath, bytes);
+    const log = collectingLog();
+    const second = await openRankingFirst(log);
+    const [stats] = await second.index();
+    assert.equal(stats.warm, true);
+    assert.ok(second.rank({ file: join(root, 'src/app.ts') }).files.length > 0);
+    assert.equal(log.lines.filter((l) => l.startsWith('warn:')).length, 0, 'nothing checked before the first ranking');
+    await eventually(() => log.lines.some((l) => /is unusable/.test(l)));
+    assert.equal(log.lines.filter((l) => /is unusable/.test(l)).length, 1, log.lines.join('\n'));
+    assert.ok(
+      readdirSync(dbDir).some((f) => f.startsWith('related.sqlite.corrupt-')),
+      'the bad file is kept aside',
+    );
+    await second.dispose();
+    assert.equal(existsSync(dbPath), false, 'nothing of the damaged file is written back; the next start builds a new one');
   });
 
   it('follows new commits without a restart', async () => {

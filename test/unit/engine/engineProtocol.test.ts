@@ -3,12 +3,13 @@
  * in-memory channel that, like IPC, delivers each message on a later turn of the event loop.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
+import { FIRST_RANKING_WAIT_MS } from '../../../src/engine';
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': "export const token = () => 'secret';\n",
@@ -98,58 +99,37 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
-  /** Indexes `folder` into a database at `dbPath` and shuts down, so the next start there is warm. */
-  async function writeDatabase(folder: string, dbPath: string): Promise<void> {
-    const connection = await EngineConnection.start(loopback().channel, { roots: [folder], dbPath });
+  it('after a short index, yields the cores once its first ranking is answered: not before, not again', async () => {
+    const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+    const connection = await EngineConnection.start(channel, { roots: [root] });
     await connection.engine.index();
+    await connection.engine.rank({ file: join(root, 'src/app.ts') });
+    await connection.engine.index();
+    await connection.engine.rank({ file: join(root, 'src/app.ts') });
+    const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
+    assert.deepEqual(order, ['progress done', 'response', 'response', 'yield', 'progress done', 'response', 'response']);
     await connection.shutdown();
-    assert.ok(existsSync(dbPath), 'the first start wrote its database');
-  }
-
-  it('yields the cores on a cold start (no database, or none written yet) before it opens anything, and once only', async () => {
-    const dbDir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'));
-    try {
-      for (const dbPath of [undefined, join(dbDir, 'not-yet.sqlite')]) {
-        const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
-        const connection = await EngineConnection.start(channel, { roots: [root], dbPath });
-        await connection.engine.index();
-        await connection.engine.index();
-        const order = fromEngine.filter((m) => m === 'yield' || m === 'ready' || m === 'response');
-        assert.deepEqual(order, ['yield', 'ready', 'response', 'response'], `database ${dbPath}`);
-        await connection.shutdown();
-      }
-    } finally {
-      rmSync(dbDir, { recursive: true, force: true });
-    }
   });
 
-  it('on a warm start, yields the cores once, when a short index is answered: not while it runs, not again', async () => {
-    const dbDir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'));
-    try {
-      const dbPath = join(dbDir, 'related.sqlite');
-      await writeDatabase(root, dbPath);
-      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
-      const connection = await EngineConnection.start(channel, { roots: [root], dbPath });
-      await connection.engine.index();
-      await connection.engine.index();
-      const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m === 'progress done');
-      assert.deepEqual(order, ['progress done', 'yield', 'response', 'progress done', 'response']);
-      await connection.shutdown();
-    } finally {
-      rmSync(dbDir, { recursive: true, force: true });
-    }
+  it('after a short index, yields the cores a while later when no ranking is asked for', async () => {
+    const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+    const connection = await EngineConnection.start(channel, { roots: [root] });
+    await connection.engine.index();
+    assert.ok(!fromEngine.includes('yield'));
+    await new Promise((r) => setTimeout(r, FIRST_RANKING_WAIT_MS + 200));
+    assert.deepEqual(
+      fromEngine.filter((m) => m === 'yield'),
+      ['yield'],
+    );
+    await connection.shutdown();
   });
 
-  it('on a warm start, yields the cores as soon as an index reads many files', async () => {
+  it('yields the cores as soon as an index reads many files', async () => {
     const big = mkdtempSync(join(tmpdir(), 'rf-protocol-big-'));
     try {
-      const dbPath = join(big, '.db', 'related.sqlite');
-      mkdirSync(dirname(dbPath));
-      writeFileSync(join(big, 'first.ts'), 'export const first = 1;\n');
-      await writeDatabase(big, dbPath);
       for (let i = 0; i < YIELD_CORES_READ_FILES + 20; i++) writeFileSync(join(big, `f${i}.ts`), `export const v${i} = ${i};\n`);
       const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
-      const connection = await EngineConnection.start(channel, { roots: [big], dbPath });
+      const connection = await EngineConnection.start(channel, { roots: [big] });
       await connection.engine.index();
       const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
       assert.deepEqual(order.slice(0, 3), ['progress list', 'yield', 'progress extract'], order.join(', '));

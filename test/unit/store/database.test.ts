@@ -247,6 +247,74 @@ describe('store: Store', () => {
     }
   });
 
+  /** A database file of ROOT's 400 records and 2,000 commits, with the page that holds `text` overwritten by garbage. */
+  async function damagedAt(path: string, text: string): Promise<Buffer> {
+    const s = await Store.open(path, recordingLog());
+    s.replaceFiles(
+      ROOT,
+      Array.from({ length: 400 }, (_, i) => ({ path: `f${i}.ts`, size: i, mtimeMs: i, hash: 'h'.repeat(40), edges: [] })),
+    );
+    const commits = Array.from({ length: 2000 }, (_, i) => ({ sha: `sha-${i}`, time: i, author: 'me@x', files: [`f${i % 400}.ts`] }));
+    s.replaceCommits(ROOT, commits, { head: 'sha-1999', readAt: 1 });
+    await s.close();
+    const bytes = readFileSync(path);
+    const pageSize = bytes.readUInt16BE(16);
+    const at = bytes.indexOf(text);
+    assert.ok(at > 0, `${text} is in the file`);
+    const page = Math.floor(at / pageSize) * pageSize;
+    bytes.fill(0xff, page, page + 64);
+    writeFileSync(path, bytes);
+    return bytes;
+  }
+
+  it('with deferIntegrityCheck, opens a damaged file at once and sets it aside when the later check finds the damage', async () => {
+    const path = join(tmp.dir, 'late.sqlite');
+    const bytes = await damagedAt(path, 'sha-1998');
+    const log = recordingLog();
+    const s = await Store.open(path, log, { deferIntegrityCheck: true });
+    assert.equal(s.loadFiles(ROOT).length, 400, 'the undamaged records are read before the check');
+    assert.equal(log.lines.length, 0);
+    assert.equal(s.checkIntegrity(), false);
+    assert.equal(log.lines.length, 1, log.lines.join(' | '));
+    assert.match(log.lines[0], /^warn: database .* is unusable \(integrity check: .*\); kept it as .*\.corrupt-.*next start builds a new database$/);
+    const aside = readdirSync(tmp.dir).filter((f) => f.startsWith('late.sqlite.corrupt-'));
+    assert.deepEqual(readFileSync(join(tmp.dir, aside[0])), bytes, 'the bad file is kept as it was');
+    assert.equal(s.readOnly, true);
+    assert.deepEqual(s.loadFiles(ROOT), [], 'what follows reads an empty database');
+    s.setMeta('k', 'v');
+    await s.close();
+    assert.equal(existsSync(path), false, 'nothing read from the damaged file is saved');
+    assert.equal(s.checkIntegrity(), true, 'checked once');
+  });
+
+  it('with deferIntegrityCheck, a read that meets a damaged page sets the file aside the same way and answers empty', async () => {
+    const path = join(tmp.dir, 'read.sqlite');
+    await damagedAt(path, '"path":"f200.ts"');
+    const log = recordingLog();
+    const s = await Store.open(path, log, { deferIntegrityCheck: true });
+    assert.deepEqual(s.loadFiles(ROOT), [], 'no half answer');
+    assert.equal(log.lines.length, 1, log.lines.join(' | '));
+    assert.match(log.lines[0], /^warn: database .* is unusable \(database disk image is malformed\); kept it as .*\.corrupt-/);
+    assert.equal(s.checkIntegrity(), true, 'no second warning from the check');
+    s.replaceCommits(ROOT, [], { head: 'x', readAt: 2 });
+    assert.equal(log.lines.length, 1);
+    await s.close();
+    assert.equal(existsSync(path), false);
+  });
+
+  it('checks a file opened unchecked before it first writes it back', async () => {
+    const path = join(tmp.dir, 'save.sqlite');
+    await damagedAt(path, 'sha-1998');
+    const log = recordingLog();
+    const s = await Store.open(path, log, { deferIntegrityCheck: true });
+    s.setMeta('k', 'v');
+    await s.save();
+    assert.equal(log.lines.length, 1, log.lines.join(' | '));
+    assert.match(log.lines[0], /integrity check/);
+    assert.equal(existsSync(path), false, 'the damaged file is not written back');
+    await s.close();
+  });
+
   it('keeps the previous file when a save fails halfway', async () => {
     const path = join(tmp.dir, 'crash.sqlite');
     const first = await Store.open(path, recordingLog());

@@ -3,6 +3,8 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyFixture, edges, indexOf } from './helpers';
+import { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
+import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 
 /** Fresh copies of the basic workspace for one describe block, removed after it. */
 function fixtureCopies(): () => string {
@@ -103,6 +105,29 @@ describe('WorkspaceIndex warm start', () => {
     assert.equal(warm.index.stats.reused, cold.index.stats.files);
     assert.deepEqual(edges(warm.index), edges(cold.index));
     assert.deepEqual(warm.index.stats.unresolved, cold.index.stats.unresolved);
+  });
+
+  it('nothing changed: the records come back as they were stored, a link written twice included', async () => {
+    const root = fixture();
+    writeFileSync(join(root, 'NOTES.md'), 'See [types](src/types.ts), and again [types](src/types.ts).\n');
+    const cold = await indexOf(root);
+    const stored = [...cold.index.records()];
+    assert.equal(stored.find((r) => r.path === 'NOTES.md')?.edges.length, 2, 'one edge per reference');
+    const warm = await indexOf(root, { noGit: true }, { previous: stored });
+    assert.deepEqual([...warm.index.records()], stored);
+  });
+
+  it('restore: the stored records make the same graph without the disk, and a build from them checks it', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    const stored = [...cold.index.records()];
+    unlinkSync(join(root, 'src/types.ts'));
+    const restored = new WorkspaceIndex(new DiskSourceHost(root, { noGit: true }));
+    assert.equal(restored.restore(stored), cold.index.stats.files);
+    assert.deepEqual(edges(restored), edges(cold.index), "last session's graph, the deleted file in it");
+    assert.deepEqual([...restored.records()], stored);
+    await restored.build({ previous: stored });
+    assert.ok(!restored.graph.has('src/types.ts'), 'the build drops what the disk no longer has');
   });
 
   it('a touched file (new mtime, same text) is read but not extracted again', async () => {
