@@ -52,6 +52,8 @@ export class EngineHost implements vscode.Disposable {
   private crashes: number[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private readyWaiters: ((engine: RemoteEngine | undefined) => void)[] = [];
+  /** The engine said, during the running index, that its graph grew: it can rank partially now. */
+  private partialValue = false;
   private readonly stateEmitter = new vscode.EventEmitter<HostState>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Fires on every state change (indexing progress included). */
@@ -81,6 +83,14 @@ export class EngineHost implements vscode.Disposable {
 
   get state(): HostState {
     return this.stateValue;
+  }
+
+  /**
+   * True while indexing once the engine reported that its graph grew (a cold start puts the active
+   * file's references in first): a ranking asked now is partial, and says so.
+   */
+  get partialRankings(): boolean {
+    return this.stateValue.kind === 'indexing' && this.partialValue;
   }
 
   get dbPath(): string | undefined {
@@ -137,7 +147,10 @@ export class EngineHost implements vscode.Disposable {
       return;
     }
     this.connection = connection;
-    connection.engine.onDidChange(() => this.changeEmitter.fire());
+    connection.engine.onDidChange(() => {
+      if (this.stateValue.kind === 'indexing') this.partialValue = true;
+      this.changeEmitter.fire();
+    });
     connection.onExit((reason) => {
       if (generation === this.generation && this.connection === connection) this.crashed(`the engine stopped: ${reason}`);
     });
@@ -194,6 +207,7 @@ export class EngineHost implements vscode.Disposable {
     this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
+    this.partialValue = false;
     this.setState({ kind: 'indexing' });
     const started = Date.now();
     let lastProgress = 0;
@@ -203,7 +217,7 @@ export class EngineHost implements vscode.Disposable {
       lastProgress = now;
       if (generation === this.generation) this.setState({ kind: 'indexing', progress: p });
     };
-    const run = () => engine.index(onProgress, abort.signal);
+    const run = () => engine.index(onProgress, abort.signal, activeFile());
     try {
       const stats = this.firstIndex
         ? await vscode.window.withProgress(
@@ -285,6 +299,12 @@ export class EngineHost implements vscode.Disposable {
     this.readyWaiters = [];
     for (const w of waiters) w(engine);
   }
+}
+
+/** The active editor's file (the index reads it first), if it is a file on disk. */
+function activeFile(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === 'file' ? uri.fsPath : undefined;
 }
 
 /** "Indexing 1,234 / 5,900 files…" (or the phase when totals are not known yet). */

@@ -22,6 +22,8 @@ export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
 export class RelatedFilesController implements vscode.Disposable {
   private readonly scheduler = new LatestOnly(EDITOR_CHANGE_DEBOUNCE_MS);
   private readonly disposables: vscode.Disposable[] = [];
+  /** The view shows a ranking made while indexing: progress updates keep it and its note (which says it is partial). */
+  private partialShown = false;
 
   constructor(
     private readonly host: EngineHost,
@@ -43,7 +45,10 @@ export class RelatedFilesController implements vscode.Disposable {
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
-      this.times.time('view.show', (result) => this.view.show(result.ranking, result.message)),
+      this.times.time('view.show', (result) => {
+        this.partialShown = result.partial === true;
+        this.view.show(result.ranking, result.message);
+      }),
       (error) => {
         // A superseded request, or an engine that died mid-request: the host's state change re-ranks.
         if (error instanceof CancelledError || error instanceof EngineStoppedError) return;
@@ -61,10 +66,10 @@ export class RelatedFilesController implements vscode.Disposable {
 
   private showProgress(): void {
     const s = this.host.state;
-    if (s.kind === 'indexing') this.view.show(undefined, progressText(s.progress));
+    if (s.kind === 'indexing' && !this.partialShown) this.view.show(undefined, progressText(s.progress));
   }
 
-  private async compute(signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
+  private async compute(signal: AbortSignal): Promise<Shown> {
     const state = this.host.state;
     switch (state.kind) {
       case 'no-folder':
@@ -72,7 +77,9 @@ export class RelatedFilesController implements vscode.Disposable {
       case 'starting':
         return { message: 'Starting…' };
       case 'indexing':
-        return { message: progressText(state.progress) };
+        // Until the engine says its graph holds something to rank (a cold start reads the active file first).
+        if (!this.host.partialRankings) return { message: progressText(state.progress) };
+        break;
       case 'restarting':
         return { ranking: this.view.shown, message: restartingText(state) };
       case 'failed':
@@ -80,12 +87,12 @@ export class RelatedFilesController implements vscode.Disposable {
     }
     const engine = this.host.engine;
     if (!engine) return { message: 'Starting…' };
-    const totalFiles = state.stats.reduce((n, s) => n + s.files, 0);
+    const totalFiles = state.kind === 'ready' ? state.stats.reduce((n, s) => n + s.files, 0) : undefined;
     if (totalFiles === 0) return { message: 'No files to rank in this workspace (every file is excluded, binary, generated or too large).' };
 
     // While the picker previews files the active editor is the preview, not a visit: a refresh that fires
     // then (debounce, engine change) keeps the list of the file the picker was opened from.
-    if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message };
+    if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message, partial: this.partialShown };
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document;
     if (!document || document.uri.scheme !== 'file') {
@@ -98,10 +105,12 @@ export class RelatedFilesController implements vscode.Disposable {
           : `The active editor is not a file (${document.uri.scheme})`;
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
-    return this.rank(engine, document.uri.fsPath, signal);
+    const ranked = await this.rank(engine, document.uri.fsPath, signal);
+    // A ranking while indexing: the engine's note says how far it got and that the list is partial.
+    return state.kind === 'indexing' ? { ...ranked, partial: true } : ranked;
   }
 
-  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
+  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<Shown> {
     const [answer, task] = await Promise.all([
       engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
       engine.request('activeTask', [], signal),
@@ -129,6 +138,13 @@ export class RelatedFilesController implements vscode.Disposable {
           : undefined);
     return { ranking, message };
   }
+}
+
+/** What the view is to show: a list (undefined keeps the current one), the message above it, and whether the list was ranked while indexing. */
+interface Shown {
+  readonly ranking?: ShownRanking;
+  readonly message?: string;
+  readonly partial?: boolean;
 }
 
 /** "No reference edges are read for .xyz files: ranked by name, path, history and activity." */
