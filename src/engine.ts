@@ -253,6 +253,11 @@ export class Engine implements EngineApi {
     return { focus: rel, onPartialGraph };
   }
 
+  refocus(path: string): void {
+    const where = this.locate(path);
+    if (where && !where.folder.indexed) where.folder.index.refocus(where.rel);
+  }
+
   /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
   private timedHistoryRead(folder: Folder): Promise<number> {
     const started = performance.now();

@@ -177,6 +177,8 @@ export interface EngineApi {
    * says when that becomes possible and, every few seconds, when more of the graph is in.
    */
   index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string): Promise<FolderStats[]>;
+  /** The active file changed while indexing: a cold index reads it and its folder next (as `index`'s focus). */
+  refocus(path: string): void;
   /** Unsaved editor text; returns true when the file's import set changed. Cheap: call on every edit. */
   updateFile(path: string, text: string): boolean;
   fileCreated(path: string): Promise<void>;

@@ -108,6 +108,11 @@ export class EngineHost implements vscode.Disposable {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /** The active file changed while indexing: the engine reads it next (a cold index), to rank it sooner. */
+  refocus(file: string): void {
+    if (this.stateValue.kind === 'indexing') this.connection?.notify('refocus', file);
+  }
+
   /** An editor event for the engine (batched, unanswered); dropped while no indexed engine runs. */
   notify<M extends EngineMethod>(method: M, ...params: EngineParams<M>): void {
     if (this.stateValue.kind === 'ready') this.connection?.notify(method, ...params);

@@ -35,7 +35,12 @@ export class RelatedFilesController implements vscode.Disposable {
     private readonly times = new HandlerTimes(),
   ) {
     this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor(times.time('view.activeEditor', () => this.previewing() || this.refresh())),
+      vscode.window.onDidChangeActiveTextEditor(
+        times.time('view.activeEditor', (editor) => {
+          if (editor?.document.uri.scheme === 'file') host.refocus(editor.document.uri.fsPath);
+          if (!this.previewing()) this.refresh();
+        }),
+      ),
       host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
       host.onDidChangeRankings(times.time('view.engineChanged', () => this.refresh())),
     );

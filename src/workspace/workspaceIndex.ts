@@ -141,8 +141,9 @@ export interface BuildOptions {
    */
   readonly focus?: string;
   /**
-   * A cold build put more of the graph in: called once the focus set (the focus and its folder) has
-   * its edges, then at most every PARTIAL_GRAPH_INTERVAL_MS while files are read.
+   * A cold build put more of the graph in: called once the focus set (the focus and its folder, or
+   * those of a later `refocus`) has its edges, and otherwise at most every PARTIAL_GRAPH_INTERVAL_MS
+   * while files are read.
    */
   readonly onPartialGraph?: () => void;
 }
@@ -292,7 +293,14 @@ export class WorkspaceIndex {
    * The cold build under way (early builds): the files it listed, which references resolve against
    * until it installs its file set, and those whose references are already in the graph.
    */
-  private building: { readonly listed: ReadonlySet<string>; readonly inGraph: ReadonlySet<string> } | undefined;
+  private building:
+    | {
+        readonly listed: ReadonlySet<string>;
+        readonly inGraph: ReadonlySet<string>;
+        /** Reads the files not read yet for another focus first (while this thread reads them). */
+        refocus?: (focus: string) => void;
+      }
+    | undefined;
   private readonly known: KnownFiles = {
     isWorkspaceFile: (rel) => this.entries.has(rel) || (this.building?.listed.has(rel) ?? false),
     exists: (rel) => this.known.isWorkspaceFile(rel) || this.configFiles.has(rel) || this.skippedFiles.has(rel),
@@ -453,6 +461,14 @@ export class WorkspaceIndex {
       }
     }
     return read;
+  }
+
+  /**
+   * The active file changed while a cold build reads (in this thread): the files it has not read
+   * yet are read in focusOrder for this one, and the partial-graph listener hears once its folder is in.
+   */
+  refocus(rel: string): void {
+    if (this.building?.listed.has(rel)) this.building.refocus?.(rel);
   }
 
   /**
@@ -683,9 +699,17 @@ export class WorkspaceIndex {
     }
   }
 
-  private async readInThread(run: BuildRun, toRead: readonly ListedFile[]): Promise<boolean> {
+  private async readInThread(run: BuildRun, files: readonly ListedFile[]): Promise<boolean> {
     const { signal, onProgress } = run.options;
-    for (let i = 0; i < toRead.length; i++) {
+    const toRead = [...files];
+    let i = 0;
+    if (this.building) {
+      this.building.refocus = (focus) => {
+        const rest = toRead.slice(i + 1);
+        toRead.splice(i + 1, rest.length, ...this.focusFirst(run, rest, focus));
+      };
+    }
+    for (; i < toRead.length; i++) {
       const f = toRead[i];
       let t = now();
       const text = this.host.readFile(f.path);
@@ -846,9 +870,13 @@ export class WorkspaceIndex {
     for (const f of candidates) this.graph.addFile(f.path);
   }
 
-  /** Orders the files to read for an early build's focus (focusOrder) and notes its focus set: the focus and its folder. */
+  /**
+   * Orders the files to read for an early build's focus (focusOrder) and notes its focus set, the
+   * focus and its folder, among them (replacing an earlier focus's): the listener hears once it is in.
+   */
   private focusFirst(run: BuildRun, files: readonly ListedFile[], focus: string): ListedFile[] {
     const folder = dirnameRel(focus);
+    run.focusLeft.clear();
     for (const f of files) if (f.path === focus || dirnameRel(f.path) === folder) run.focusLeft.add(f.path);
     return focusOrder(files, focus);
   }
@@ -875,11 +903,9 @@ export class WorkspaceIndex {
       this.graph.setEdges(path, edgesOf(entry));
       run.timings.resolve += now() - t;
     }
-    run.focusLeft.delete(path);
+    const focusIn = run.focusLeft.delete(path) && run.focusLeft.size === 0;
     const t = now();
-    const focusIn = run.options.focus !== undefined && run.focusLeft.size === 0;
-    const due = t - (run.lastPartial ?? run.started) >= PARTIAL_GRAPH_INTERVAL_MS || (run.lastPartial === undefined && focusIn);
-    if (!due) return;
+    if (!focusIn && t - (run.lastPartial ?? run.started) < PARTIAL_GRAPH_INTERVAL_MS) return;
     run.lastPartial = t;
     run.options.onPartialGraph?.();
   }

@@ -81,6 +81,22 @@ describe('WorkspaceIndex cold build with a focus', () => {
     assert.ok(index.referencesKnown('far/b/two.ts'), 'after the build every file is known');
   });
 
+  it('reads a new focus next when the active file changes while it reads', async () => {
+    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
+    const readFile = host.readFile.bind(host);
+    const read: string[] = [];
+    host.readFile = (rel) => {
+      if (rel.endsWith('.ts')) read.push(rel);
+      if (read.length === 1) index.refocus(FOCUS); // the first file read: the listing's first
+      return readFile(rel);
+    };
+    const index = new WorkspaceIndex(host);
+    let atPartial: string[] | undefined;
+    await index.build({ onPartialGraph: () => (atPartial ??= [...read]) });
+    assert.deepEqual(read.slice(1, 3), [FOCUS, 'src/app/util.ts']);
+    assert.deepEqual(atPartial, read.slice(0, 3), 'the listener hears once the new focus folder is in');
+  });
+
   it('ends with the same graph and records with a focus, without one, and on a rebuild', async () => {
     const generated = {
       ...FILES,
