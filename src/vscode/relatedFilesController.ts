@@ -24,6 +24,13 @@ export class RelatedFilesController implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** The view shows a ranking made while indexing: progress updates keep it and its note (which says it is partial). */
   private partialShown = false;
+  /**
+   * A ranking is pending or in flight, and the engine's graph grew meanwhile while indexing. On a
+   * busy machine a ranking can take longer than the engine's interval between such events: were each
+   * to supersede the one in flight, none would ever be shown. One more ranking follows it instead.
+   */
+  private ranking = false;
+  private grewMeanwhile = false;
 
   constructor(
     private readonly host: EngineHost,
@@ -42,19 +49,22 @@ export class RelatedFilesController implements vscode.Disposable {
         }),
       ),
       host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
-      host.onDidChangeRankings(times.time('view.engineChanged', () => this.refresh())),
+      host.onDidChangeRankings(times.time('view.engineChanged', () => this.engineChanged())),
     );
   }
 
   /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
+    this.ranking = true;
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
       this.times.time('view.show', (result) => {
         this.partialShown = result.partial === true;
         this.view.show(result.ranking, result.message);
+        this.settled();
       }),
       (error) => {
+        this.settled();
         // A superseded request, or an engine that died mid-request: the host's state change re-ranks.
         if (error instanceof CancelledError || error instanceof EngineStoppedError) return;
         this.log.error(`ranking failed: ${errorDetail(error)}`);
@@ -67,6 +77,20 @@ export class RelatedFilesController implements vscode.Disposable {
   dispose(): void {
     this.scheduler.dispose();
     for (const d of this.disposables) d.dispose();
+  }
+
+  /** The engine's rankings may have changed; while indexing, a ranking in flight is not superseded (see `ranking`). */
+  private engineChanged(): void {
+    if (this.ranking && this.host.state.kind === 'indexing') this.grewMeanwhile = true;
+    else this.refresh();
+  }
+
+  /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
+  private settled(): void {
+    this.ranking = false;
+    if (!this.grewMeanwhile) return;
+    this.grewMeanwhile = false;
+    this.refresh();
   }
 
   private showProgress(): void {

@@ -710,6 +710,8 @@ export class WorkspaceIndex {
       };
     }
     for (; i < toRead.length; i++) {
+      // Before the file: a ranking while the build reads counts the files read so far.
+      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
       const f = toRead[i];
       let t = now();
       const text = this.host.readFile(f.path);
@@ -744,7 +746,6 @@ export class WorkspaceIndex {
       run.timings.extract += now() - t;
       this.afterRead(run, f.path, entry);
       if (!(await this.pause(run))) return false;
-      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
     }
     return !signal?.aborted;
   }
