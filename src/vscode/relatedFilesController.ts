@@ -25,9 +25,9 @@ export class RelatedFilesController implements vscode.Disposable {
   /** The view shows a ranking made while indexing: progress updates keep it and its note (which says it is partial). */
   private partialShown = false;
   /**
-   * A ranking is pending or in flight, and the engine's graph grew meanwhile while indexing. On a
-   * busy machine a ranking can take longer than the engine's interval between such events: were each
-   * to supersede the one in flight, none would ever be shown. One more ranking follows it instead.
+   * A ranking is pending or in flight. While indexing, the engine's graph-growth events do not
+   * supersede it: on a busy machine a ranking can take longer than the interval between them, and
+   * none would ever be shown. `grewMeanwhile` asks for one more ranking after it instead.
    */
   private ranking = false;
   private grewMeanwhile = false;
