@@ -141,9 +141,9 @@ export interface BuildOptions {
    */
   readonly focus?: string;
   /**
-   * A cold build put more of the graph in: called once the focus set (the focus and its folder, or
-   * those of a later `refocus`) has its edges, and otherwise at most every PARTIAL_GRAPH_INTERVAL_MS
-   * while files are read.
+   * A cold build put more of the graph in: called once the focus (or that of a later `refocus`) has
+   * its edges, once its folder has, and otherwise at most every PARTIAL_GRAPH_INTERVAL_MS while files
+   * are read.
    */
   readonly onPartialGraph?: () => void;
 }
@@ -248,7 +248,9 @@ interface BuildRun {
   readonly resolvedEarly: Set<string>;
   /** Files whose references are in the graph, for good or as a stand-in (early builds). */
   readonly inGraph: Set<string>;
-  /** Files of the focus set not read yet; the first partial-graph call comes once it is empty. */
+  /** The focus (of `focus`, or of the last `refocus`), until it is read. */
+  focusFile?: string;
+  /** Files of the focus set not read yet; a partial-graph call comes once it is empty. */
   readonly focusLeft: Set<string>;
   /** When the last partial-graph call was made (undefined: none yet). */
   lastPartial?: number;
@@ -873,11 +875,13 @@ export class WorkspaceIndex {
 
   /**
    * Orders the files to read for an early build's focus (focusOrder) and notes its focus set, the
-   * focus and its folder, among them (replacing an earlier focus's): the listener hears once it is in.
+   * focus and its folder, among them (replacing an earlier focus's): the listener hears once the
+   * focus is in (its own references rank it) and again once its folder is.
    */
   private focusFirst(run: BuildRun, files: readonly ListedFile[], focus: string): ListedFile[] {
     const folder = dirnameRel(focus);
     run.focusLeft.clear();
+    run.focusFile = focus;
     for (const f of files) if (f.path === focus || dirnameRel(f.path) === folder) run.focusLeft.add(f.path);
     return focusOrder(files, focus);
   }
@@ -904,7 +908,7 @@ export class WorkspaceIndex {
       this.graph.setEdges(path, edgesOf(entry));
       run.timings.resolve += now() - t;
     }
-    const focusIn = run.focusLeft.delete(path) && run.focusLeft.size === 0;
+    const focusIn = (run.focusLeft.delete(path) && run.focusLeft.size === 0) || path === run.focusFile;
     const t = now();
     if (!focusIn && t - (run.lastPartial ?? run.started) < PARTIAL_GRAPH_INTERVAL_MS) return;
     run.lastPartial = t;
