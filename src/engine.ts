@@ -154,20 +154,20 @@ export class Engine implements EngineApi {
 
   // ---- indexing ------------------------------------------------------------------------------
 
-  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]> {
+  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string): Promise<FolderStats[]> {
     // One pass at a time: a second caller waits for the running one (then reads its result).
-    this.indexing ??= this.indexAll(onProgress, signal).finally(() => (this.indexing = undefined));
+    this.indexing ??= this.indexAll(onProgress, signal, focus).finally(() => (this.indexing = undefined));
     return this.indexing;
   }
 
-  private async indexAll(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]> {
+  private async indexAll(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string): Promise<FolderStats[]> {
     await this.background;
     const stats: FolderStats[] = [];
     const extractor = createIndexExtractor(this.log);
     try {
       for (const folder of this.folders) {
         if (signal?.aborted || this.disposed) break;
-        stats.push(await this.indexFolder(folder, extractor?.extract, onProgress, signal));
+        stats.push(await this.indexFolder(folder, extractor?.extract, onProgress, signal, this.partialRanking(folder, focus)));
       }
     } finally {
       await extractor?.dispose();
@@ -181,6 +181,7 @@ export class Engine implements EngineApi {
     extractor: BuildOptions['extractor'],
     onProgress: ((p: IndexProgress) => void) | undefined,
     signal: AbortSignal | undefined,
+    partial: Pick<BuildOptions, 'focus' | 'onPartialGraph'>,
   ): Promise<FolderStats> {
     const started = performance.now();
     const previous = this.store.loadFiles(folder.root) as FileRecord[];
@@ -199,6 +200,7 @@ export class Engine implements EngineApi {
       extractor,
       signal,
       content: !rankFirst, // ranking first: the file words come after (afterReady)
+      ...partial,
       onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
     });
     const ms = performance.now() - started;
@@ -284,6 +286,34 @@ export class Engine implements EngineApi {
   /** The store's deferred integrity check (Store.open's deferIntegrityCheck); a damaged file is set aside there, with one warning. */
   private checkStore(): void {
     this.store.checkIntegrity();
+  }
+
+  /**
+   * What a cold build of this folder needs to rank while it reads: the focus file when it is in this
+   * folder, and a change event whenever more of the graph is in (`rank` answers partially meanwhile).
+   */
+  private partialRanking(folder: Folder, focus: string | undefined): Pick<BuildOptions, 'focus' | 'onPartialGraph'> {
+    const where = focus === undefined ? undefined : this.locate(focus);
+    const rel = where?.folder === folder ? where.rel : undefined;
+    const started = performance.now();
+    let first = true;
+    const onPartialGraph = () => {
+      if (first) {
+        first = false;
+        const p = folder.progress;
+        this.log.info(
+          `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
+            `${rel === undefined ? '' : `, ${rel} ${folder.index.referencesKnown(rel) ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
+        );
+      }
+      this.emit();
+    };
+    return { focus: rel, onPartialGraph };
+  }
+
+  refocus(path: string): void {
+    const where = this.locate(path);
+    if (where && !where.folder.indexed) where.folder.index.refocus(where.rel);
   }
 
   /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
@@ -618,7 +648,7 @@ export class Engine implements EngineApi {
     }
     const rel = where?.rel;
     const note = this.partialNote(folder, rel);
-    if (rel !== undefined && !folder.index.graph.has(rel)) {
+    if (rel !== undefined && !this.rankable(folder, rel)) {
       const skipped = folder.index.skipReasonOf(rel);
       const why = folder.held ? notRestoredNote(rel) : skipped ? `${rel} is not indexed (${skipped})` : `${rel} is not a file of the index`;
       return { root: folder.root, files: [], note: note ?? why, ms: performance.now() - started };
@@ -738,11 +768,16 @@ export class Engine implements EngineApi {
     return this.folders[0];
   }
 
+  /** A file in the graph whose own references are in it (a cold build puts every listed file in first, their references as it reads them). */
+  private rankable(folder: Folder, rel: string): boolean {
+    return folder.index.graph.has(rel) && folder.index.referencesKnown(rel);
+  }
+
   private partialNote(folder: Folder, rel: string | undefined): string | undefined {
     if (folder.indexed) return undefined;
     const p = folder.progress;
     const counts = p && p.total > 0 ? ` ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} files` : '';
-    return rel !== undefined && !folder.index.graph.has(rel)
+    return rel !== undefined && !this.rankable(folder, rel)
       ? `Indexing${counts}… this file is not indexed yet`
       : `Indexing${counts}… results are partial`;
   }

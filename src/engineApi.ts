@@ -170,8 +170,15 @@ export interface SessionLogExport {
 
 export interface EngineApi {
   readonly state: EngineState;
-  /** Index every folder (warm from the database when possible). Resolves when done or aborted. */
-  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal): Promise<FolderStats[]>;
+  /**
+   * Index every folder (warm from the database when possible). Resolves when done or aborted.
+   * `focus` (an absolute path: the active editor's file) is read first on a cold start, so `rank`
+   * answers for it, with a note that the list is partial, while the rest is read; a change event
+   * says when that becomes possible and, every few seconds, when more of the graph is in.
+   */
+  index(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string): Promise<FolderStats[]>;
+  /** The active file changed while indexing: a cold index reads it and its folder next (as `index`'s focus). */
+  refocus(path: string): void;
   /** Unsaved editor text; returns true when the file's import set changed. Cheap: call on every edit. */
   updateFile(path: string, text: string): boolean;
   fileCreated(path: string): Promise<void>;

@@ -311,11 +311,11 @@ export class EngineConnection {
         this.changeListeners.add(listener);
         return { dispose: () => this.changeListeners.delete(listener) };
       },
-      index: async (onProgress?: (p: IndexProgress) => void, signal?: AbortSignal) => {
+      index: async (onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string) => {
         const subscription = onProgress ? this.onProgress(onProgress) : undefined;
         this.stateValue = 'indexing';
         try {
-          return await this.call('index', [], signal);
+          return await this.call('index', focus === undefined ? [] : [focus], signal);
         } finally {
           subscription?.dispose();
         }

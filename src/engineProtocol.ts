@@ -21,8 +21,8 @@ type LocalOnly = 'onDidChange' | 'dispose';
 /** Every EngineApi method the extension can call in the engine. */
 export type EngineMethod = Exclude<{ [K in keyof EngineApi]: EngineApi[K] extends Callable ? K : never }[keyof EngineApi], LocalOnly>;
 
-/** What goes over the wire: index's progress callback and AbortSignal stay in the caller (progress events, cancel). */
-export type EngineParams<M extends EngineMethod> = M extends 'index' ? [] : Parameters<EngineApi[M]>;
+/** What goes over the wire: index's progress callback and AbortSignal stay in the caller (progress events, cancel); its focus goes. */
+export type EngineParams<M extends EngineMethod> = M extends 'index' ? [focus?: string] : Parameters<EngineApi[M]>;
 export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<EngineApi[M]>>;
 
 /**

@@ -11,6 +11,7 @@ import {
   type BatchMessage,
   type EngineMessage,
   type EngineMethod,
+  type EngineParams,
   type HostMessage,
   type RequestMessage,
 } from './engineProtocol';
@@ -84,16 +85,33 @@ export function serveEngine(
     if (method === 'index') {
       let lastSent = 0;
       let lastPhase = '';
-      const indexed = engine.index((progress) => {
-        if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) yieldOnce();
-        const now = performance.now();
-        if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
-        lastSent = now;
-        lastPhase = progress.phase;
-        port.send({ type: 'event', event: 'progress', data: progress });
-      }, signal);
+      // With a focus (the active editor's file), a long read yields the cores only once the engine
+      // says its graph can rank it: those few files are what the user waits on.
+      const focus = (params as EngineParams<'index'>)[0];
+      let reading = false;
+      let focusIn = focus === undefined;
+      const partial = engine.onDidChange(() => {
+        focusIn = true;
+        if (reading) yieldOnce();
+      });
+      const indexed = engine.index(
+        (progress) => {
+          if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) {
+            reading = true;
+            if (focusIn) yieldOnce();
+          }
+          const now = performance.now();
+          if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
+          lastSent = now;
+          lastPhase = progress.phase;
+          port.send({ type: 'event', event: 'progress', data: progress });
+        },
+        signal,
+        focus,
+      );
       void indexed
         .finally(() => {
+          partial.dispose();
           yieldAfterRanking = true;
           setTimeout(yieldOnce, FIRST_RANKING_WAIT_MS).unref?.();
         })

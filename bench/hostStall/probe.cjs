@@ -1,6 +1,7 @@
 // The extension-host stall probe, loaded by VS Code as the extensionTestsPath next to the extension
 // under test. A 10 ms timer on the extension-host thread (the one every extension shares) records how
-// late each tick fires while Related Files starts, indexes the folder and ranks HOST_STALL_OPEN (cold),
+// late each tick fires while Related Files starts, indexes the folder and ranks HOST_STALL_OPEN (cold:
+// the first partial ranking, shown while indexing with a note saying so, and the first complete one),
 // then while its engine restarts from the database it just wrote and ranks again (warm, as a second
 // window would). With the extension absent (the control) it samples for as long. With
 // HOST_STALL_TYPING_MS it then types: an edit every TYPING_INTERVAL_MS into the open file through the
@@ -119,18 +120,26 @@ module.exports.run = async function run() {
       // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
       result.events.active = typeof api.activatedAt === 'number' ? api.activatedAt - t0 : Date.now() - t0;
       result.activationMs = api.activationMs;
-      const ranked = async (name, since) => {
+      // A list of the open file shown while indexing, under a note that says it is partial (marked once).
+      const partial = (name) => {
+        const shown = api.view.shown;
+        const note = api.view.message;
+        if (result.events[name] !== undefined || api.host.state.kind !== 'indexing' || !shown || shown.query !== uri.fsPath) return;
+        if (shown.files.length > 0 && typeof note === 'string' && note.includes('results are partial')) mark(name);
+      };
+      const ranked = async (name, since, partialName) => {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
           const state = api.host.state;
           if (state.kind === 'failed') throw new Error(state.message);
+          if (partialName) partial(partialName);
           const shown = api.view.shown;
           if (state.kind === 'ready' && shown && shown.query === uri.fsPath && api.view.message === undefined && shown !== since) return mark(name);
           await sleep(POLL_MS);
         }
         throw new Error(`no ranking of ${open} within ${timeoutMs} ms`);
       };
-      await ranked('coldRanked');
+      await ranked('coldRanked', undefined, 'coldPartialRanked');
       result.cold = summary(lates.filter((x) => x[0] <= result.events.coldRanked));
       // An older build (a baseline) may have no engine restart: then there is no warm phase.
       if ((await vscode.commands.getCommands(true)).includes('relatedFiles.restartEngine')) {

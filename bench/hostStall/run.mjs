@@ -7,7 +7,7 @@
 // control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
 // 10 ms timer on the extension-host thread (probe.cjs) records how late each tick fires. With the
 // extension it measures the cold start (fresh storage: index, history, database) up to the first
-// ranking of --open, then a warm start (the engine restarted on the database it just wrote). Prints
+// complete ranking of --open (and when the first partial one, shown while indexing, came), then a warm start (the engine restarted on the database it just wrote). Prints
 // p50/p99/max lateness, stalls over 50/200 ms, blocked time and the time to the first ranking, the
 // extension's next to the control's. --baseline runs another build of the extension as well (a
 // checkout of an earlier commit, built), measured the same way. Figures only; never pass/fail.
@@ -102,6 +102,9 @@ try {
     if (baseline?.typing) console.log(row('baseline, typing', baseline.typing.lateness, typed(baseline)));
     console.log(row('Related Files, typing', extension.typing.lateness, typed(extension)));
   }
+  const partial = (r) => (r.events.coldPartialRanked === undefined ? 'none' : `${r.events.coldPartialRanked - r.events.active} ms`);
+  const firsts = (r) => `first partial ranking ${partial(r)}, first complete ranking ${r.events.coldRanked - r.events.active} ms after activation`;
+  console.log(`cold start: ${firsts(extension)}${baseline ? ` (baseline: ${firsts(baseline)})` : ''}`);
   console.log(
     `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
   );

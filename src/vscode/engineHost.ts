@@ -52,6 +52,8 @@ export class EngineHost implements vscode.Disposable {
   private crashes: number[] = [];
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private readyWaiters: ((engine: RemoteEngine | undefined) => void)[] = [];
+  /** The engine said, during the running index, that its graph grew: it can rank partially now. */
+  private partialValue = false;
   private readonly stateEmitter = new vscode.EventEmitter<HostState>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Fires on every state change (indexing progress included). */
@@ -83,6 +85,14 @@ export class EngineHost implements vscode.Disposable {
     return this.stateValue;
   }
 
+  /**
+   * True while indexing once the engine reported that its graph grew (a cold start puts the active
+   * file's references in first): a ranking asked now is partial, and says so.
+   */
+  get partialRankings(): boolean {
+    return this.stateValue.kind === 'indexing' && this.partialValue;
+  }
+
   get dbPath(): string | undefined {
     return this.storageDir ? join(this.storageDir, DATABASE_FILE) : undefined;
   }
@@ -96,6 +106,11 @@ export class EngineHost implements vscode.Disposable {
     if (kind === 'ready') return Promise.resolve(this.engine);
     if (kind === 'no-folder' || kind === 'failed') return Promise.resolve(undefined);
     return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** The active file changed while indexing: the engine reads it next (a cold index), to rank it sooner. */
+  refocus(file: string): void {
+    if (this.stateValue.kind === 'indexing') this.connection?.notify('refocus', file);
   }
 
   /** An editor event for the engine (batched, unanswered); dropped while no indexed engine runs. */
@@ -137,7 +152,10 @@ export class EngineHost implements vscode.Disposable {
       return;
     }
     this.connection = connection;
-    connection.engine.onDidChange(() => this.changeEmitter.fire());
+    connection.engine.onDidChange(() => {
+      if (this.stateValue.kind === 'indexing') this.partialValue = true;
+      this.changeEmitter.fire();
+    });
     connection.onExit((reason) => {
       if (generation === this.generation && this.connection === connection) this.crashed(`the engine stopped: ${reason}`);
     });
@@ -194,6 +212,7 @@ export class EngineHost implements vscode.Disposable {
     this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
+    this.partialValue = false;
     this.setState({ kind: 'indexing' });
     const started = Date.now();
     let lastProgress = 0;
@@ -203,7 +222,7 @@ export class EngineHost implements vscode.Disposable {
       lastProgress = now;
       if (generation === this.generation) this.setState({ kind: 'indexing', progress: p });
     };
-    const run = () => engine.index(onProgress, abort.signal);
+    const run = () => engine.index(onProgress, abort.signal, activeFile());
     try {
       const stats = this.firstIndex
         ? await vscode.window.withProgress(
@@ -285,6 +304,12 @@ export class EngineHost implements vscode.Disposable {
     this.readyWaiters = [];
     for (const w of waiters) w(engine);
   }
+}
+
+/** The active editor's file (the index reads it first), if it is a file on disk. */
+function activeFile(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri?.scheme === 'file' ? uri.fsPath : undefined;
 }
 
 /** "Indexing 1,234 / 5,900 files…" (or the phase when totals are not known yet). */

@@ -22,6 +22,15 @@ export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
 export class RelatedFilesController implements vscode.Disposable {
   private readonly scheduler = new LatestOnly(EDITOR_CHANGE_DEBOUNCE_MS);
   private readonly disposables: vscode.Disposable[] = [];
+  /** The view shows a ranking made while indexing: progress updates keep it and its note (which says it is partial). */
+  private partialShown = false;
+  /**
+   * A ranking is pending or in flight. While indexing, the engine's graph-growth events do not
+   * supersede it: on a busy machine a ranking can take longer than the interval between them, and
+   * none would ever be shown. `grewMeanwhile` asks for one more ranking after it instead.
+   */
+  private ranking = false;
+  private grewMeanwhile = false;
 
   constructor(
     private readonly host: EngineHost,
@@ -33,18 +42,29 @@ export class RelatedFilesController implements vscode.Disposable {
     private readonly times = new HandlerTimes(),
   ) {
     this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor(times.time('view.activeEditor', () => this.previewing() || this.refresh())),
+      vscode.window.onDidChangeActiveTextEditor(
+        times.time('view.activeEditor', (editor) => {
+          if (editor?.document.uri.scheme === 'file') host.refocus(editor.document.uri.fsPath);
+          if (!this.previewing()) this.refresh();
+        }),
+      ),
       host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
-      host.onDidChangeRankings(times.time('view.engineChanged', () => this.refresh())),
+      host.onDidChangeRankings(times.time('view.engineChanged', () => this.engineChanged())),
     );
   }
 
   /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
+    this.ranking = true;
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
-      this.times.time('view.show', (result) => this.view.show(result.ranking, result.message)),
+      this.times.time('view.show', (result) => {
+        this.partialShown = result.partial === true;
+        this.view.show(result.ranking, result.message);
+        this.settled();
+      }),
       (error) => {
+        this.settled();
         // A superseded request, or an engine that died mid-request: the host's state change re-ranks.
         if (error instanceof CancelledError || error instanceof EngineStoppedError) return;
         this.log.error(`ranking failed: ${errorDetail(error)}`);
@@ -59,12 +79,26 @@ export class RelatedFilesController implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  private showProgress(): void {
-    const s = this.host.state;
-    if (s.kind === 'indexing') this.view.show(undefined, progressText(s.progress));
+  /** The engine's rankings may have changed; while indexing, a ranking in flight is not superseded (see `ranking`). */
+  private engineChanged(): void {
+    if (this.ranking && this.host.state.kind === 'indexing') this.grewMeanwhile = true;
+    else this.refresh();
   }
 
-  private async compute(signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
+  /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
+  private settled(): void {
+    this.ranking = false;
+    if (!this.grewMeanwhile) return;
+    this.grewMeanwhile = false;
+    this.refresh();
+  }
+
+  private showProgress(): void {
+    const s = this.host.state;
+    if (s.kind === 'indexing' && !this.partialShown) this.view.show(undefined, progressText(s.progress));
+  }
+
+  private async compute(signal: AbortSignal): Promise<Shown> {
     const state = this.host.state;
     switch (state.kind) {
       case 'no-folder':
@@ -72,7 +106,9 @@ export class RelatedFilesController implements vscode.Disposable {
       case 'starting':
         return { message: 'Starting…' };
       case 'indexing':
-        return { message: progressText(state.progress) };
+        // Until the engine says its graph holds something to rank (a cold start reads the active file first).
+        if (!this.host.partialRankings) return { message: progressText(state.progress) };
+        break;
       case 'restarting':
         return { ranking: this.view.shown, message: restartingText(state) };
       case 'failed':
@@ -80,12 +116,12 @@ export class RelatedFilesController implements vscode.Disposable {
     }
     const engine = this.host.engine;
     if (!engine) return { message: 'Starting…' };
-    const totalFiles = state.stats.reduce((n, s) => n + s.files, 0);
+    const totalFiles = state.kind === 'ready' ? state.stats.reduce((n, s) => n + s.files, 0) : undefined;
     if (totalFiles === 0) return { message: 'No files to rank in this workspace (every file is excluded, binary, generated or too large).' };
 
     // While the picker previews files the active editor is the preview, not a visit: a refresh that fires
     // then (debounce, engine change) keeps the list of the file the picker was opened from.
-    if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message };
+    if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message, partial: this.partialShown };
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document;
     if (!document || document.uri.scheme !== 'file') {
@@ -98,10 +134,12 @@ export class RelatedFilesController implements vscode.Disposable {
           : `The active editor is not a file (${document.uri.scheme})`;
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
-    return this.rank(engine, document.uri.fsPath, signal);
+    const ranked = await this.rank(engine, document.uri.fsPath, signal);
+    // A ranking while indexing: the engine's note says how far it got and that the list is partial.
+    return state.kind === 'indexing' ? { ...ranked, partial: true } : ranked;
   }
 
-  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<{ ranking?: ShownRanking; message?: string }> {
+  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<Shown> {
     const [answer, task] = await Promise.all([
       engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
       engine.request('activeTask', [], signal),
@@ -129,6 +167,13 @@ export class RelatedFilesController implements vscode.Disposable {
           : undefined);
     return { ranking, message };
   }
+}
+
+/** What the view is to show: a list (undefined keeps the current one), the message above it, and whether the list was ranked while indexing. */
+interface Shown {
+  readonly ranking?: ShownRanking;
+  readonly message?: string;
+  readonly partial?: boolean;
 }
 
 /** "No reference edges are read for .xyz files: ranked by name, path, history and activity." */

@@ -13,7 +13,7 @@ import type { LanguageSupport, ScannedReference, WorkspaceView } from './languag
 import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
 import { stripQueryAndHash } from './languages/relativePath';
 import { joinPath } from './languages/resolving';
-import { dirnameRel, isDeclarationPath } from './sourceHost';
+import { SOURCE_EXTENSIONS, dirnameRel, isDeclarationPath } from './sourceHost';
 
 /** A reference as the index keeps it (and the store, without `module`: see routeOf). */
 export interface Reference {
@@ -106,6 +106,30 @@ export function relativeTarget(from: string, specifier: string): string | undefi
   const bare = stripQueryAndHash(specifier);
   if (!bare.startsWith('./') && !bare.startsWith('../')) return undefined;
   return joinPath(dirnameRel(from), bare) || undefined;
+}
+
+/** What a relative module specifier may name, tried in this order ('./a.js' may stand for './a.ts'). */
+const GUESSED_SUFFIXES = [
+  '',
+  ...['.ts', '.tsx', '.d.ts', ...SOURCE_EXTENSIONS.filter((e) => e !== '.ts' && e !== '.tsx')].flatMap((e) => [e, `/index${e}`]),
+];
+
+/**
+ * The file a relative TS/JS import most likely names, without TypeScript: the path itself, a
+ * TypeScript source for a `.js`/`.mjs`/`.cjs`/`.jsx` name, or the path with a script extension or
+ * as a folder's index. A stand-in for the resolver while TypeScript is not loaded (a cold build's
+ * first edges); undefined for a bare or aliased specifier or when no such file is listed.
+ */
+export function guessRelativeModule(from: string, specifier: string, isFile: (rel: string) => boolean): string | undefined {
+  const target = relativeTarget(from, specifier);
+  if (target === undefined) return undefined;
+  const script = /\.([mc]?)js(x?)$/.exec(target);
+  if (script) {
+    const typed = `${target.slice(0, script.index)}.${script[1]}ts${script[2]}`;
+    if (isFile(typed)) return typed;
+  }
+  for (const suffix of GUESSED_SUFFIXES) if (isFile(target + suffix)) return target + suffix;
+  return undefined;
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   TS_EXTRAS,
   TS_READER,
   assetImportKind,
+  guessRelativeModule,
   placedReferences,
   referenceCovering,
   type ReferenceAt,
@@ -65,6 +66,11 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 const YIELD_EVERY_MS = 40;
 /** Progress callbacks at most every this many files. */
 const PROGRESS_EVERY = 500;
+/**
+ * While a cold build reads, the graph grows file by file; its listeners hear of it once the focus
+ * set is in and then at most this often, so a view re-ranks a few times, not per file.
+ */
+export const PARTIAL_GRAPH_INTERVAL_MS = 2000;
 /** The record kind of a TS/JS config file that is only read for resolution, not a node (a host that lists TS/JS only). */
 const CONFIG_ONLY = 'config';
 
@@ -127,6 +133,19 @@ export interface BuildOptions {
    * it. The engine ranks from the graph first that way (the words cost ~0.4 s of CPU on 3k files).
    */
   readonly content?: boolean;
+  /**
+   * The file to rank first (root-relative: the active editor's). A cold build reads it, then the
+   * files of its folder, then the rest by how many folders they share with it, and resolves each
+   * file's references as soon as it is read, so the graph answers for the focus long before the
+   * whole folder is read. The final graph is the same with or without a focus.
+   */
+  readonly focus?: string;
+  /**
+   * A cold build put more of the graph in: called once the focus (or that of a later `refocus`) has
+   * its edges, once its folder has, and otherwise at most every PARTIAL_GRAPH_INTERVAL_MS while files
+   * are read.
+   */
+  readonly onPartialGraph?: () => void;
 }
 
 export type { ExtractedFile };
@@ -220,6 +239,21 @@ interface BuildRun {
   /** Reads them, splitting each distinct identifier once per build. */
   termReader?: TermReader;
   configsChanged: boolean;
+  /**
+   * A cold build into an empty index: the listed files are graph nodes from the start, and each
+   * file's references are resolved and put in the graph as soon as it is read (resolveEarly).
+   */
+  early: boolean;
+  /** Files resolved as they were read, against the listing, for good (early builds: other languages' files). */
+  readonly resolvedEarly: Set<string>;
+  /** Files whose references are in the graph, for good or as a stand-in (early builds). */
+  readonly inGraph: Set<string>;
+  /** The focus (of `focus`, or of the last `refocus`), until it is read. */
+  focusFile?: string;
+  /** Files of the focus set not read yet; a partial-graph call comes once it is empty. */
+  readonly focusLeft: Set<string>;
+  /** When the last partial-graph call was made (undefined: none yet). */
+  lastPartial?: number;
   reused: number;
   read: number;
   resolved: number;
@@ -257,15 +291,27 @@ export class WorkspaceIndex {
   private readonly languageStates = new Map<string, LanguageState>();
   /** Languages that already warned about a failing scan or resolve (one warning each). */
   private readonly warnedLanguages = new Set<string>();
+  /**
+   * The cold build under way (early builds): the files it listed, which references resolve against
+   * until it installs its file set, and those whose references are already in the graph.
+   */
+  private building:
+    | {
+        readonly listed: ReadonlySet<string>;
+        readonly inGraph: ReadonlySet<string>;
+        /** Reads the files not read yet for another focus first (while this thread reads them). */
+        refocus?: (focus: string) => void;
+      }
+    | undefined;
   private readonly known: KnownFiles = {
-    isWorkspaceFile: (rel) => this.entries.has(rel),
-    exists: (rel) => this.entries.has(rel) || this.configFiles.has(rel) || this.skippedFiles.has(rel),
+    isWorkspaceFile: (rel) => this.entries.has(rel) || (this.building?.listed.has(rel) ?? false),
+    exists: (rel) => this.known.isWorkspaceFile(rel) || this.configFiles.has(rel) || this.skippedFiles.has(rel),
     directoryExists: (rel) => this.dirs.has(rel),
   };
   private readonly view = new IndexWorkspaceView({
     has: (rel) => this.known.exists(rel),
     hasDirectory: (rel) => this.dirs.has(rel),
-    paths: () => new Set([...this.entries.keys(), ...this.configFiles.keys(), ...this.skippedFiles.keys()]),
+    paths: () => new Set([...this.entries.keys(), ...(this.building?.listed ?? []), ...this.configFiles.keys(), ...this.skippedFiles.keys()]),
     readFile: (rel) => this.host.readFile(rel),
   });
 
@@ -301,8 +347,10 @@ export class WorkspaceIndex {
     this.takeListing(run, discovery);
     this.readConfigs(run, discovery);
     const candidates = this.screen(run, discovery.files);
+    if (run.previous.size === 0 && this.entries.size === 0) this.startEarly(run, candidates);
     await this.loadLanguages(candidates.map((f) => f.path));
-    const toRead = this.reuseUnchanged(run, candidates);
+    const unchanged = this.reuseUnchanged(run, candidates);
+    const toRead = run.early && options.focus !== undefined ? this.focusFirst(run, unchanged, options.focus) : unchanged;
     if (!(await this.readAll(run, toRead))) return this.abort(run);
     if (!(await this.resolveAll(run))) return this.abort(run);
     this.installGraph(run);
@@ -438,6 +486,22 @@ export class WorkspaceIndex {
       }
     }
     return read;
+  }
+
+  /**
+   * The active file changed while a cold build reads (in this thread): the files it has not read
+   * yet are read in focusOrder for this one, and the partial-graph listener hears once its folder is in.
+   */
+  refocus(rel: string): void {
+    if (this.building?.listed.has(rel)) this.building.refocus?.(rel);
+  }
+
+  /**
+   * False while a cold build has listed this file but not yet put its references in the graph: its
+   * node is there, its out-edges are not. True otherwise.
+   */
+  referencesKnown(rel: string): boolean {
+    return this.building === undefined || this.building.inGraph.has(rel) || !this.building.listed.has(rel);
   }
 
   /**
@@ -618,14 +682,23 @@ export class WorkspaceIndex {
     const scripts = extractor ? toRead.filter((f) => isSourcePath(f.path)) : [];
     if (extractor && scripts.length > 0) {
       const t = now();
+      // The focus set goes out first and is resolved as it comes back; the rest is resolved with the
+      // build (resolveAll yields as it goes, one synchronous pass over thousands of results would not).
+      const first = scripts.filter((f) => run.focusLeft.has(f.path));
+      const batches = first.length > 0 ? [first, scripts.filter((f) => !run.focusLeft.has(f.path))] : [scripts];
+      const extracted = new Set<string>();
       try {
-        const results = await extractor(
-          this.host.root,
-          scripts.map((f) => f.path),
-        );
-        this.takeExtracted(run, results);
+        for (const [i, batch] of batches.entries()) {
+          const results = await extractor(
+            this.host.root,
+            batch.map((f) => f.path),
+          );
+          this.takeExtracted(run, results, run.early && i === 0 && first.length > 0);
+          for (const f of batch) extracted.add(f.path);
+        }
         inThread = toRead.filter((f) => !isSourcePath(f.path));
       } catch (error) {
+        inThread = toRead.filter((f) => !extracted.has(f.path));
         run.warnings.push(`index workers failed (${errorMessage(error)}); extracting in-thread`);
       }
       run.timings.extract += now() - t;
@@ -633,11 +706,13 @@ export class WorkspaceIndex {
     return this.readInThread(run, inThread);
   }
 
-  private takeExtracted(run: BuildRun, results: readonly ExtractedFile[]): void {
+  /** Results of the index workers; `early`: each file is resolved and in the graph at once (the focus set of an early build). */
+  private takeExtracted(run: BuildRun, results: readonly ExtractedFile[], early: boolean): void {
     run.read += results.length;
     for (const r of results) {
       if ('skip' in r) {
         skip(run, r.path, r.skip);
+        this.afterRead(run, r.path, undefined);
         continue;
       }
       const before = run.previous.get(r.path);
@@ -646,14 +721,26 @@ export class WorkspaceIndex {
         run.reused++;
         continue;
       }
-      run.entries.set(r.path, { size: r.size, mtimeMs: r.mtimeMs, hash: r.hash, dirty: false, reader: TS_READER, refs: r.imports, outcomes: [] });
+      const entry: Entry = { size: r.size, mtimeMs: r.mtimeMs, hash: r.hash, dirty: false, reader: TS_READER, refs: r.imports, outcomes: [] };
+      run.entries.set(r.path, entry);
       run.fresh.add(r.path);
+      if (early) this.afterRead(run, r.path, entry);
     }
   }
 
-  private async readInThread(run: BuildRun, toRead: readonly ListedFile[]): Promise<boolean> {
+  private async readInThread(run: BuildRun, files: readonly ListedFile[]): Promise<boolean> {
     const { signal, onProgress } = run.options;
-    for (let i = 0; i < toRead.length; i++) {
+    const toRead = [...files];
+    let i = 0;
+    if (this.building) {
+      this.building.refocus = (focus) => {
+        const rest = toRead.slice(i + 1);
+        toRead.splice(i + 1, rest.length, ...this.focusFirst(run, rest, focus));
+      };
+    }
+    for (; i < toRead.length; i++) {
+      // Before the file: a ranking while the build reads counts the files read so far.
+      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
       const f = toRead[i];
       let t = now();
       const text = this.host.readFile(f.path);
@@ -662,6 +749,7 @@ export class WorkspaceIndex {
       if (reason || text === undefined) {
         skip(run, f.path, reason ?? 'unreadable');
         run.timings.read += now() - t;
+        this.afterRead(run, f.path, undefined);
         continue;
       }
       const hash = hashText(text);
@@ -671,20 +759,22 @@ export class WorkspaceIndex {
       const readDone = now();
       run.timings.read += readDone - t;
       t = readDone;
+      let entry: Entry;
       if (before && reusable(before, reader) && before.hash === hash) {
-        run.entries.set(f.path, fromRecord(before, f, reader));
+        entry = fromRecord(before, f, reader);
         run.reused++;
       } else {
         const cpu = cpuNow();
         const refs = this.scan(f.path, text, reader);
-        run.entries.set(f.path, { size: f.size, mtimeMs: f.mtimeMs, hash, dirty: false, reader, refs, outcomes: [] });
+        entry = { size: f.size, mtimeMs: f.mtimeMs, hash, dirty: false, reader, refs, outcomes: [] };
         run.fresh.add(f.path);
         const x = run.extraction.get(reader) ?? { bytes: 0, cpuMs: 0 };
         run.extraction.set(reader, { bytes: x.bytes + f.size, cpuMs: x.cpuMs + (cpuNow() - cpu) });
       }
+      run.entries.set(f.path, entry);
       run.timings.extract += now() - t;
+      this.afterRead(run, f.path, entry);
       if (!(await this.pause(run))) return false;
-      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
     }
     return !signal?.aborted;
   }
@@ -699,12 +789,13 @@ export class WorkspaceIndex {
     run.cpu.readAndExtract = cpuNow() - run.cpuStart - run.cpu.list;
     const { entries, previous } = run;
     this.entries = entries;
+    this.building = undefined;
     this.configFiles = run.configFiles;
     this.skippedFiles = run.skippedFiles;
     this.dirs = new Set();
     for (const p of [...entries.keys(), ...run.configFiles.keys(), ...run.skippedFiles.keys()]) this.addDirs(p);
     this.warnings = run.warnings;
-    this.forgetResolver();
+    if (!run.early) this.forgetResolver(); // an early build's resolver (if its languages made one) was made on these config files
     this.fileSetChanged();
 
     const wasNode = (p: string) => previous.has(p) && recordReader(previous.get(p)!) !== CONFIG_ONLY;
@@ -715,7 +806,16 @@ export class WorkspaceIndex {
     const reconfigured = new Set([...run.fresh, ...removed].flatMap((p) => this.loadedLanguages().filter((l) => l.isConfig?.(p))).map((l) => l.id));
     let n = 0;
     for (const [path, entry] of entries) {
-      if (run.fresh.has(path) || run.configsChanged || (entry.reader !== TS_READER && (filesChanged || reconfigured.has(entry.reader)))) {
+      if (run.resolvedEarly.has(path)) {
+        // Resolved against the listing while the build read: the file set differs from it only by
+        // listed files that turned out unreadable, binary or generated, so only answers naming one change.
+        entry.refs.forEach((ref, i) => {
+          const o = entry.outcomes[i];
+          if (!('to' in o) || o.to.every((to) => entries.has(to))) return;
+          entry.outcomes[i] = this.resolveRef(path, entry, ref);
+          run.resolved++;
+        });
+      } else if (run.fresh.has(path) || run.configsChanged || (entry.reader !== TS_READER && (filesChanged || reconfigured.has(entry.reader)))) {
         entry.outcomes = entry.refs.map((ref) => this.resolveRef(path, entry, ref));
         run.resolved += entry.refs.length;
       } else {
@@ -736,7 +836,7 @@ export class WorkspaceIndex {
         if (!(await this.pause(run))) return false;
       }
     }
-    run.timings.resolve = now() - t;
+    run.timings.resolve += now() - t;
     return true;
   }
 
@@ -777,8 +877,80 @@ export class WorkspaceIndex {
   }
 
   private abort(run: BuildRun): IndexStats {
+    this.building = undefined;
     this.last = { ...this.last, timings: { ...run.timings, total: now() - run.started }, aborted: true };
     return this.stats;
+  }
+
+  /**
+   * A cold build into an empty index: the listed files become graph nodes now (name and path signals
+   * work on all of them) and the build's file set is the one references resolve against, so each
+   * file read can be resolved and put in the graph at once (afterRead).
+   */
+  private startEarly(run: BuildRun, candidates: readonly ListedFile[]): void {
+    run.early = true;
+    this.building = { listed: new Set(candidates.map((f) => f.path)), inGraph: run.inGraph };
+    this.configFiles = run.configFiles;
+    this.skippedFiles = run.skippedFiles;
+    this.warnings = run.warnings;
+    this.dirs = new Set();
+    for (const p of [...this.building.listed, ...run.configFiles.keys(), ...run.skippedFiles.keys()]) this.addDirs(p);
+    this.forgetResolver();
+    this.fileSetChanged();
+    for (const f of candidates) this.graph.addFile(f.path);
+  }
+
+  /**
+   * Orders the files to read for an early build's focus (focusOrder) and notes its focus set, the
+   * focus and its folder, among them (replacing an earlier focus's): the listener hears once the
+   * focus is in (its own references rank it) and again once its folder is.
+   */
+  private focusFirst(run: BuildRun, files: readonly ListedFile[], focus: string): ListedFile[] {
+    const folder = dirnameRel(focus);
+    run.focusLeft.clear();
+    run.focusFile = focus;
+    for (const f of files) if (f.path === focus || dirnameRel(f.path) === folder) run.focusLeft.add(f.path);
+    return focusOrder(files, focus);
+  }
+
+  /**
+   * An early build read one file (undefined: skipped): its edges go in the graph, or its node out;
+   * the listener hears when due. A file with TS/JS imports (a TS/JS file, a Vue component's script)
+   * gets stand-in edges for its relative imports (guessRelativeModule): the TS/JS resolver needs
+   * TypeScript, whose load takes seconds of a busy machine, and resolveAll resolves the file later
+   * anyway. Any other file is resolved for good.
+   */
+  private afterRead(run: BuildRun, path: string, entry: Entry | undefined): void {
+    if (!run.early) return;
+    if (!entry) this.graph.removeFile(path);
+    else if (entry.refs.some((ref) => routeOf(entry.reader, ref) === 'module')) {
+      this.graph.setEdges(path, this.guessedEdges(path, entry));
+      run.inGraph.add(path);
+    } else {
+      const t = now();
+      entry.outcomes = entry.refs.map((ref) => this.resolveRef(path, entry, ref));
+      run.resolved += entry.refs.length;
+      run.resolvedEarly.add(path);
+      run.inGraph.add(path);
+      this.graph.setEdges(path, edgesOf(entry));
+      run.timings.resolve += now() - t;
+    }
+    const focusIn = (run.focusLeft.delete(path) && run.focusLeft.size === 0) || path === run.focusFile;
+    const t = now();
+    if (!focusIn && t - (run.lastPartial ?? run.started) < PARTIAL_GRAPH_INTERVAL_MS) return;
+    run.lastPartial = t;
+    run.options.onPartialGraph?.();
+  }
+
+  /** The edges of a file's relative TS/JS imports as guessed from the listing (afterRead). */
+  private guessedEdges(path: string, entry: Entry): ImportEdge[] {
+    const edges: ImportEdge[] = [];
+    for (const ref of entry.refs) {
+      if (routeOf(entry.reader, ref) !== 'module') continue;
+      const to = guessRelativeModule(path, ref.specifier, this.known.isWorkspaceFile);
+      if (to !== undefined) edges.push({ to, specifier: ref.specifier, kind: isSourcePath(to) ? ref.kind : assetImportKind(to) });
+    }
+    return edges;
   }
 
   /** Yields to the event loop when this build has run long enough; false when it was aborted meanwhile. */
@@ -854,12 +1026,14 @@ export class WorkspaceIndex {
       if ('to' in r) return { to: [r.to] };
       // A bundler's import of a stylesheet, template, data file or image: an edge when the file is here.
       const target = r.outcome === 'asset' ? relativeTarget(path, ref.specifier) : undefined;
-      return target !== undefined && this.entries.has(target) ? { to: [target], kind: assetImportKind(target) } : r;
+      return target !== undefined && this.known.isWorkspaceFile(target) ? { to: [target], kind: assetImportKind(target) } : r;
     }
     const resolver = route === 'path' ? TS_EXTRAS : this.languageFor(path);
     let targets: string[] = [];
     try {
-      targets = resolver ? resolver.resolve(path, { ...ref, start: 0, end: 0 }, this.view).filter((t) => t !== path && this.entries.has(t)) : [];
+      targets = resolver
+        ? resolver.resolve(path, { ...ref, start: 0, end: 0 }, this.view).filter((t) => t !== path && this.known.isWorkspaceFile(t))
+        : [];
     } catch (error) {
       this.warnOnce(entry.reader, `${entry.reader}: resolving '${ref.specifier}' in ${path} failed (${errorMessage(error)})`);
     }
@@ -994,6 +1168,10 @@ function newRun(options: BuildOptions): BuildRun {
     extraction: new Map(),
     terms: new Map(),
     configsChanged: false,
+    early: false,
+    resolvedEarly: new Set(),
+    inGraph: new Set(),
+    focusLeft: new Set(),
     reused: 0,
     read: 0,
     resolved: 0,
@@ -1053,6 +1231,26 @@ function edgesOf(entry: Entry): ImportEdge[] {
     if ('to' in o) for (const to of o.to) edges.push({ to, specifier: ref.specifier, kind: o.kind ?? ref.kind });
   });
   return edges;
+}
+
+/**
+ * Files in the order a build for `focus` reads them: the focus, then the files of its folder, then
+ * the rest by how many leading folders they share with it (most first); listing order otherwise.
+ */
+export function focusOrder<F extends { readonly path: string }>(files: readonly F[], focus: string): F[] {
+  const folders = dirnameRel(focus).split('/');
+  const closeness = (path: string): number => {
+    if (path === focus) return Number.POSITIVE_INFINITY;
+    const dirs = dirnameRel(path).split('/');
+    let shared = 0;
+    while (shared < folders.length && shared < dirs.length && dirs[shared] === folders[shared]) shared++;
+    // The focus's own folder before its subfolders, which share as many folders.
+    return shared === folders.length && dirs.length === folders.length ? shared + 1 : shared;
+  };
+  return files
+    .map((f, i) => ({ f, i, c: closeness(f.path) }))
+    .sort((a, b) => b.c - a.c || a.i - b.i)
+    .map((x) => x.f);
 }
 
 /**

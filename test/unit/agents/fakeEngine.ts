@@ -77,6 +77,7 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     },
     activeTask: () => info(active),
     index: async () => [],
+    refocus: () => undefined,
     updateFile: () => false,
     fileCreated: async () => {},
     fileDeleted: () => {},

@@ -1,0 +1,81 @@
+/**
+ * The engine ranks while a cold index reads: once the active file's references are in the graph it
+ * answers for that file with a note that the list is partial, and says of a file not read yet that
+ * it is not indexed yet; the finished index answers without a note.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Engine } from '../../../src/engine';
+import type { RankAnswer } from '../../../src/engineApi';
+
+const FILES: Record<string, string> = {
+  'src/app/main.ts': "import { util } from './util';\nimport { helper } from '../lib/helper.js';\nexport const main = util + helper;\n",
+  'src/app/util.ts': 'export const util = 1;\n',
+  'src/lib/helper.ts': 'export const helper = 2;\n',
+  'src/lib/other.ts': 'export const other = 3;\n',
+  'far/away/one.ts': "import { main } from '../../src/app/main';\nexport const one = main;\n",
+  'far/away/two.ts': "export * from './one';\n",
+  'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+};
+
+describe('Engine ranking while a cold index reads', () => {
+  let root: string;
+  let engine: Engine | undefined;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'rf-partial-'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+  });
+
+  afterEach(async () => {
+    await engine?.dispose();
+    engine = undefined;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers for the focus file with its import targets under a partial note, and not for a file not read yet', async () => {
+    engine = await Engine.create({ roots: [root], historyEnabled: false, readyBeforeHistory: true });
+    const focus = join(root, 'src/app/main.ts');
+    const during: { state: string; focus: RankAnswer; far: RankAnswer }[] = [];
+    const e = engine;
+    e.onDidChange(() => {
+      if (e.state === 'indexing')
+        during.push({ state: e.state, focus: e.rank({ file: focus }), far: e.rank({ file: join(root, 'far/away/two.ts') }) });
+    });
+    await e.index(undefined, undefined, focus);
+
+    assert.ok(during.length > 0, 'the engine said nothing while indexing');
+    const first = during[0];
+    const paths = first.focus.files.map((f) => f.path);
+    assert.ok(paths.includes('src/app/util.ts') && paths.includes('src/lib/helper.ts'), `import targets missing: ${paths.join(', ')}`);
+    assert.match(first.focus.note ?? '', /^Indexing \d+ \/ \d+ files… results are partial$/);
+    assert.deepEqual(first.far.files, []);
+    assert.match(first.far.note ?? '', /this file is not indexed yet$/);
+
+    const after = e.rank({ file: focus });
+    assert.equal(after.note, undefined);
+    assert.ok(
+      after.files.some((f) => f.path === 'far/away/one.ts'),
+      'the finished index knows the importer',
+    );
+  });
+
+  it('indexes the same graph with and without a focus', async () => {
+    engine = await Engine.create({ roots: [root], historyEnabled: false });
+    await engine.index(undefined, undefined, join(root, 'src/app/main.ts'));
+    const focused = engine.graphOf(root)!;
+    const withFocus = focused.files().flatMap((f) => focused.outgoingEdges(focused.idOf(f)!).map((e) => `${f} -> ${e.to} ${e.kind}`));
+    await engine.dispose();
+    engine = await Engine.create({ roots: [root], historyEnabled: false });
+    await engine.index();
+    const plain = engine.graphOf(root)!;
+    const without = plain.files().flatMap((f) => plain.outgoingEdges(plain.idOf(f)!).map((e) => `${f} -> ${e.to} ${e.kind}`));
+    assert.deepEqual(withFocus.sort(), without.sort());
+    assert.ok(without.length >= 4);
+  });
+});
