@@ -44,6 +44,7 @@ import type {
   TaskInfo,
 } from './engineApi';
 import { errorMessage } from './core/errorMessage';
+import { formatCount } from './core/evidenceText';
 import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from './core/signals/recency';
 import { PRESETS } from './core/presets';
 import type { Weights } from './core/ranking';
@@ -130,7 +131,7 @@ export class Engine implements EngineApi {
   static async create(options: EngineOptions, hooks: { readonly tune?: TuneFunction } = {}): Promise<Engine> {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
-    // Ranking first: the file's integrity check runs after the first ranking (checkStoreAfterRanking).
+    // Ranking first: the file's integrity check runs after the first ranking (verifyRestored).
     const store = await Store.open(options.dbPath, log, { now, deferIntegrityCheck: options.readyBeforeHistory === true });
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
@@ -263,7 +264,7 @@ export class Engine implements EngineApi {
   private async verifyRestored(folder: Folder, previous: FileRecord[]): Promise<void> {
     await this.firstRankingOrWait();
     if (this.disposed) return;
-    this.checkStore();
+    this.store.checkIntegrity(); // deferred at open (deferIntegrityCheck): a damaged file is set aside there, with one warning
     const history = this.timedHistoryRead(folder);
     const started = performance.now();
     const built = await folder.index.build({ previous, signal: this.stopping.signal, content: false });
@@ -281,11 +282,6 @@ export class Engine implements EngineApi {
       this.emit();
     }
     await this.afterReady(folder, history);
-  }
-
-  /** The store's deferred integrity check (Store.open's deferIntegrityCheck); a damaged file is set aside there, with one warning. */
-  private checkStore(): void {
-    this.store.checkIntegrity();
   }
 
   /**
@@ -776,7 +772,7 @@ export class Engine implements EngineApi {
   private partialNote(folder: Folder, rel: string | undefined): string | undefined {
     if (folder.indexed) return undefined;
     const p = folder.progress;
-    const counts = p && p.total > 0 ? ` ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')} files` : '';
+    const counts = p && p.total > 0 ? ` ${formatCount(p.done)} / ${formatCount(p.total)} files` : '';
     return rel !== undefined && !this.rankable(folder, rel)
       ? `Indexing${counts}… this file is not indexed yet`
       : `Indexing${counts}… results are partial`;

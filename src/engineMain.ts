@@ -30,11 +30,12 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
 
 /**
  * The engine's priority once the first ranking after its first index is answered, or the index turns
- * out to be a long one (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for every
- * thread of the process and the git processes it runs (enginePriority.ts). On a machine with few cores a cold index keeps a core or two busy for seconds; at
- * normal priority it competes with the extension host and the workbench for them. Until then it
- * runs at normal priority: loading, opening the database, a warm index and the first ranking are
- * under a second of CPU that the user waits on (docs/ARCHITECTURE.md, "Engine process", has the figures).
+ * out to be a long one (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for
+ * every thread of the process and the git processes it runs (enginePriority.ts). On a machine with
+ * few cores a cold index keeps a core or two busy for seconds; at normal priority it competes with
+ * the extension host and the workbench for them. Until then it runs at normal priority: loading,
+ * opening the database, a warm index and the first ranking are under a second of CPU that the user
+ * waits on (docs/ARCHITECTURE.md, "Engine process", has the figures).
  */
 const YIELDED_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
 

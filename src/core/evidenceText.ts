@@ -1,4 +1,4 @@
-/** Small wording helpers shared by the signals' evidence strings, so every face reads the same phrases. */
+/** Small wording helpers shared by the signals' evidence strings and the engine's notes, so every face reads the same phrases. */
 import type { EdgeKind } from './graph';
 
 /** The last segment of a path, for evidence that has to stay short. */
@@ -61,4 +61,14 @@ export function mutualWords(candidateKind: EdgeKind, queryKind: EdgeKind, query:
 /** The noun of a chain of edges: "import" when every hop is a TS/JS import, else "reference". */
 export function hopNoun(kinds: readonly EdgeKind[]): string {
   return kinds.every((k) => IMPORT_KINDS.has(k)) ? 'import' : 'reference';
+}
+
+/**
+ * "1,234" — counts in progress messages read better grouped. Grouped by hand, as en-US would:
+ * the first locale-aware format in a process loads ICU's number data, measured at 0.35 s on the
+ * extension-host thread of a busy machine (the first progress message of a cold index), ~0.1 s idle;
+ * the engine's partial-ranking note would pay it too.
+ */
+export function formatCount(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 }

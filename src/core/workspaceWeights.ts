@@ -1,7 +1,7 @@
 /**
  * Weights of one workspace: the outcome of tuning on the workspace's own git history (the newer
- * half of the sampled commits judges, the commits before it train), the rule that decides whether they replace
- * `default`, and the line the preset picker and the report show. Pure: the tuning job
+ * half of the sampled commits judges, the commits before it train), the rule that decides whether
+ * they replace `default`, and the line the preset picker and the report show. Pure: the tuning job
  * (src/tuning/workspaceTuning.ts) measures, the store keeps the outcome, the engine ranks with it.
  */
 import { bootstrapInterval, mean, type Interval } from './metrics';

@@ -12,7 +12,7 @@ import type { FolderStats, IndexProgress } from '../engineApi';
 import type { EngineMethod, EngineParams, EngineStartOptions, RemoteEngine } from '../engineProtocol';
 import { EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../engineClient';
 import { engineOptionsFor, type RelatedFilesSettings } from './settings';
-import { formatCount } from './pathLabels';
+import { formatCount } from '../core/evidenceText';
 import { errorMessage } from '../core/errorMessage';
 
 export type HostState =

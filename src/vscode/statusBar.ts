@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { EngineHost, HostState } from './engineHost';
 import { progressText, restartingText, RESTART_COMMAND } from './engineHost';
-import { formatCount } from './pathLabels';
+import { formatCount } from '../core/evidenceText';
 
 export class IndexStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('relatedFiles.status', vscode.StatusBarAlignment.Left, 0);

@@ -371,11 +371,7 @@ export class WorkspaceIndex {
       else run.entries.set(path, fromRecord(record, record, reader));
     }
     this.entries = run.entries;
-    this.configFiles = run.configFiles;
-    this.dirs = new Set();
-    for (const p of [...run.entries.keys(), ...run.configFiles.keys()]) this.addDirs(p);
-    this.forgetResolver();
-    this.fileSetChanged();
+    this.useFileSet(run.entries.keys(), run);
     this.installGraph(run);
     return this.graph.size;
   }
@@ -790,13 +786,9 @@ export class WorkspaceIndex {
     const { entries, previous } = run;
     this.entries = entries;
     this.building = undefined;
-    this.configFiles = run.configFiles;
-    this.skippedFiles = run.skippedFiles;
-    this.dirs = new Set();
-    for (const p of [...entries.keys(), ...run.configFiles.keys(), ...run.skippedFiles.keys()]) this.addDirs(p);
     this.warnings = run.warnings;
-    if (!run.early) this.forgetResolver(); // an early build's resolver (if its languages made one) was made on these config files
-    this.fileSetChanged();
+    // An early build's resolver (if its languages made one) was made on these config files.
+    this.useFileSet(entries.keys(), run, { keepResolver: run.early });
 
     const wasNode = (p: string) => previous.has(p) && recordReader(previous.get(p)!) !== CONFIG_ONLY;
     const added = [...entries.keys()].filter((p) => !wasNode(p));
@@ -890,13 +882,8 @@ export class WorkspaceIndex {
   private startEarly(run: BuildRun, candidates: readonly ListedFile[]): void {
     run.early = true;
     this.building = { listed: new Set(candidates.map((f) => f.path)), inGraph: run.inGraph };
-    this.configFiles = run.configFiles;
-    this.skippedFiles = run.skippedFiles;
     this.warnings = run.warnings;
-    this.dirs = new Set();
-    for (const p of [...this.building.listed, ...run.configFiles.keys(), ...run.skippedFiles.keys()]) this.addDirs(p);
-    this.forgetResolver();
-    this.fileSetChanged();
+    this.useFileSet(this.building.listed, run);
     for (const f of candidates) this.graph.addFile(f.path);
   }
 
@@ -1038,6 +1025,24 @@ export class WorkspaceIndex {
       this.warnOnce(entry.reader, `${entry.reader}: resolving '${ref.specifier}' in ${path} failed (${errorMessage(error)})`);
     }
     return targets.length > 0 ? { to: [...new Set(targets)] } : { outcome: 'unmatched' };
+  }
+
+  /**
+   * Makes `files` (the graph's nodes) with a build's config and skipped files the file set that
+   * references resolve against: its folders, and what caches it. The resolver is made again when
+   * next needed unless `keepResolver` (it was made on these config files).
+   */
+  private useFileSet(
+    files: Iterable<string>,
+    sets: Pick<BuildRun, 'configFiles' | 'skippedFiles'>,
+    { keepResolver = false }: { keepResolver?: boolean } = {},
+  ): void {
+    this.configFiles = sets.configFiles;
+    this.skippedFiles = sets.skippedFiles;
+    this.dirs = new Set();
+    for (const p of [...files, ...sets.configFiles.keys(), ...sets.skippedFiles.keys()]) this.addDirs(p);
+    if (!keepResolver) this.forgetResolver();
+    this.fileSetChanged();
   }
 
   /** Config files changed (or a build installs its own): the resolver is made again when next needed. */

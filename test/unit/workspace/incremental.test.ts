@@ -109,10 +109,10 @@ describe('WorkspaceIndex warm start', () => {
 
   it('nothing changed: the records come back as they were stored, a link written twice included', async () => {
     const root = fixture();
-    writeFileSync(join(root, 'NOTES.md'), 'See [types](src/types.ts), and again [types](src/types.ts).\n');
+    writeFileSync(join(root, 'guide.md'), 'See [types](src/types.ts), and again [types](src/types.ts).\n');
     const cold = await indexOf(root);
     const stored = [...cold.index.records()];
-    assert.equal(stored.find((r) => r.path === 'NOTES.md')?.edges.length, 2, 'one edge per reference');
+    assert.equal(stored.find((r) => r.path === 'guide.md')?.edges.length, 2, 'one edge per reference');
     const warm = await indexOf(root, { noGit: true }, { previous: stored });
     assert.deepEqual([...warm.index.records()], stored);
   });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatCount } from '../../../src/vscode/pathLabels';
+import { formatCount } from '../../../src/core/evidenceText';
 
 describe('formatCount', () => {
   it('groups digits in threes with commas, as en-US does, rounding first', () => {
