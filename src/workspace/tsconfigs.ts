@@ -13,6 +13,7 @@
  * file; a missing `extends` target keeps the config's own options plus one warning.
  */
 import { ts } from 'ts-morph';
+import { parseJsoncObject } from './jsonc';
 import { globToRegExp } from './pathGlob';
 import { absPath, dirnameRel, joinRel, relPath, type SourceHost } from './sourceHost';
 
@@ -121,7 +122,7 @@ export class TsconfigSet {
     if (text === undefined) {
       this.warn(`tsconfig ${rel}: cannot be read; using default options`);
     } else {
-      const json = ts.parseConfigFileTextToJson(abs, text);
+      const json = readConfigJson(abs, text);
       if (json.error) {
         this.warn(`tsconfig ${rel}: ${message(json.error)}; using default options`);
       } else {
@@ -162,7 +163,7 @@ export class TsconfigSet {
   /** Which files a config's `files`/`include` name (`exclude` is ignored: it rarely decides between sibling projects). */
   private includeMatcher(rel: string): (file: string) => boolean {
     const text = this.host.readFile(rel) ?? '';
-    const raw = ts.parseConfigFileTextToJson(rel, text).config ?? {};
+    const raw = readConfigJson(rel, text).config ?? {};
     const dir = dirnameRel(rel);
     const files: string[] = Array.isArray(raw.files) ? raw.files.filter((f: unknown) => typeof f === 'string') : [];
     const include: string[] = Array.isArray(raw.include) ? raw.include.filter((f: unknown) => typeof f === 'string') : files.length ? [] : ['**/*'];
@@ -226,6 +227,12 @@ function moduleResolutionOf(options: ts.CompilerOptions): ts.ModuleResolutionKin
 
 function newCache(root: string, options: ts.CompilerOptions): ts.ModuleResolutionCache {
   return ts.createModuleResolutionCache(root, (f) => f, options);
+}
+
+/** A config's JSON: JSON.parse after blanking comments and trailing commas; TypeScript's reader for anything else (it names the error). */
+function readConfigJson(path: string, text: string): { config?: Record<string, unknown>; error?: ts.Diagnostic } {
+  const config = parseJsoncObject(text);
+  return config ? { config } : ts.parseConfigFileTextToJson(path, text);
 }
 
 function message(d: ts.Diagnostic): string {
