@@ -62,17 +62,38 @@ interface LookupPlan {
 
 interface PathPatterns {
   readonly exact: ReadonlySet<string>;
-  readonly patterns: readonly { prefix: string; suffix: string }[];
+  readonly patterns: readonly PathPattern[];
   readonly substitutions: Readonly<Record<string, unknown>>;
+  /** Specifier -> the key it matches and the text its `*` stands for (null: none), as every pass and importer asks again. */
+  readonly matches: Map<string, PathMatch | null>;
+}
+
+interface PathPattern {
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly key: string;
+}
+
+interface PathMatch {
+  readonly key: string;
+  /** The text the key's `*` matched; undefined for an exact key. */
+  readonly star: string | undefined;
 }
 
 export class ListingResolver {
   private readonly plans = new WeakMap<ts.CompilerOptions, LookupPlan | typeof DELEGATE>();
+  /** Folder -> its package scope (packageScope), until the file set changes (fileSetChanged). */
+  private readonly scopes = new Map<string, Record<string, unknown> | typeof DELEGATE>();
 
   constructor(
     private readonly root: string,
     private readonly facts: ListingFacts,
   ) {}
+
+  /** Files were added or removed: a folder's package scope may have changed. */
+  fileSetChanged(): void {
+    this.scopes.clear();
+  }
 
   /** What `ts.resolveModuleName(specifier, <a file in fromDir>, options)` finds, as a workspace path, or DELEGATE. */
   resolve(specifier: string, fromDir: string, options: ts.CompilerOptions): ListingAnswer {
@@ -120,20 +141,9 @@ export class ListingResolver {
   /** tryLoadModuleUsingPaths: NO_MATCH when no pattern matches (baseUrl is tried next), else the final answer. */
   private viaPaths(specifier: string, extensions: number, plan: LookupPlan): ListingAnswer | typeof NO_MATCH {
     const paths = plan.paths!;
-    let key: string | undefined;
-    let star: string | undefined;
-    if (paths.exact.has(specifier)) key = specifier;
-    else {
-      let longest = -1;
-      for (const p of paths.patterns) {
-        if (p.prefix.length > longest && matchesPattern(p, specifier)) {
-          longest = p.prefix.length;
-          key = `${p.prefix}*${p.suffix}`;
-          star = specifier.substring(p.prefix.length, specifier.length - p.suffix.length);
-        }
-      }
-    }
-    if (key === undefined) return NO_MATCH;
+    const match = matchPaths(paths, specifier);
+    if (match === undefined) return NO_MATCH;
+    const { key, star } = match;
     if (plan.pathsBase === undefined) return DELEGATE;
     const substitutions = paths.substitutions[key];
     if (!Array.isArray(substitutions)) return DELEGATE;
@@ -216,12 +226,15 @@ export class ListingResolver {
   }
 
   /** The nearest package.json at or above the folder (TypeScript's package scope); DELEGATE when none is inside the workspace. */
-  private packageScope(dir: string): Record<string, unknown> | undefined | typeof DELEGATE {
-    for (let d: string | undefined = dir; d !== undefined; d = d === '' ? undefined : dirnameRel(d)) {
-      const manifest = joinRel(d, 'package.json');
-      if (this.facts.exists(manifest)) return this.facts.manifest(manifest) ?? DELEGATE;
+  private packageScope(dir: string): Record<string, unknown> | typeof DELEGATE {
+    let scope = this.scopes.get(dir);
+    if (scope === undefined) {
+      const manifest = joinRel(dir, 'package.json');
+      if (this.facts.exists(manifest)) scope = this.facts.manifest(manifest) ?? DELEGATE;
+      else scope = dir === '' ? DELEGATE : this.packageScope(dirnameRel(dir));
+      this.scopes.set(dir, scope);
     }
-    return DELEGATE;
+    return scope;
   }
 
   private planOf(options: ts.CompilerOptions): LookupPlan | typeof DELEGATE {
@@ -262,16 +275,36 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
 /** tryParsePatterns: keys without `*` match exactly; keys with one `*` are patterns; keys with more are ignored. */
 function parsePatterns(paths: ts.MapLike<string[]>): PathPatterns {
   const exact = new Set<string>();
-  const patterns: { prefix: string; suffix: string }[] = [];
+  const patterns: PathPattern[] = [];
   for (const key of Object.keys(paths)) {
     const star = key.indexOf('*');
     if (star < 0) exact.add(key);
-    else if (key.indexOf('*', star + 1) < 0) patterns.push({ prefix: key.slice(0, star), suffix: key.slice(star + 1) });
+    else if (key.indexOf('*', star + 1) < 0) patterns.push({ prefix: key.slice(0, star), suffix: key.slice(star + 1), key });
   }
-  return { exact, patterns, substitutions: paths };
+  return { exact, patterns, substitutions: paths, matches: new Map() };
 }
 
-function matchesPattern(p: { prefix: string; suffix: string }, text: string): boolean {
+/** matchPatternOrExact: an exact key, else the pattern with the longest prefix (the first of equals). */
+function matchPaths(paths: PathPatterns, specifier: string): PathMatch | undefined {
+  let match = paths.matches.get(specifier);
+  if (match === undefined) {
+    match = null;
+    if (paths.exact.has(specifier)) match = { key: specifier, star: undefined };
+    else {
+      let longest = -1;
+      for (const p of paths.patterns) {
+        if (p.prefix.length > longest && matchesPattern(p, specifier)) {
+          longest = p.prefix.length;
+          match = { key: p.key, star: specifier.substring(p.prefix.length, specifier.length - p.suffix.length) };
+        }
+      }
+    }
+    paths.matches.set(specifier, match);
+  }
+  return match ?? undefined;
+}
+
+function matchesPattern(p: PathPattern, text: string): boolean {
   return text.length >= p.prefix.length + p.suffix.length && text.startsWith(p.prefix) && text.endsWith(p.suffix);
 }
 

@@ -140,6 +140,7 @@ export class ModuleResolver {
   fileSetChanged(): void {
     this.configs.resetCaches();
     this.nodeModulesAbove.clear();
+    this.listing?.fileSetChanged();
     this.lenient.cache = ts.createModuleResolutionCache(this.host.root, (f) => f, this.lenient.options);
   }
 
