@@ -141,6 +141,7 @@ export class ModuleResolver {
     this.configs.resetCaches();
     this.nodeModulesAbove.clear();
     this.listing?.fileSetChanged();
+    this.packages.fileSetChanged();
     this.lenient.cache = ts.createModuleResolutionCache(this.host.root, (f) => f, this.lenient.options);
   }
 

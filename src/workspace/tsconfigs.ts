@@ -2,9 +2,10 @@
  * The compiler options each file resolves its imports with: its nearest tsconfig.json or
  * jsconfig.json, read through the SourceHost.
  *
- * TypeScript's own config reader does the work (JSONC comments and trailing commas, `extends`
- * chains including packages such as `@tsconfig/node20/tsconfig.json` when installed, `paths`,
- * `baseUrl`). A solution-style config (`references` to tsconfig.app.json, tsconfig.node.json...)
+ * A config's JSON is read with JSON.parse once its comments and trailing commas are blanked
+ * (jsonc.ts; TypeScript's reader for anything else, which names the error); TypeScript's own config
+ * reader does the rest (`extends` chains including packages such as `@tsconfig/node20/tsconfig.json`
+ * when installed, `paths`, `baseUrl`). A solution-style config (`references` to tsconfig.app.json, tsconfig.node.json...)
  * hands each file to the first referenced project whose `include`/`files` covers it. Include
  * expansion is never run (readDirectory answers nothing): we only need options, and walking the
  * tree again for every config would cost more than the whole index.
