@@ -15,6 +15,7 @@
  * node_modules above, is not found (TypeScript's node_modules walk finds nothing there either).
  */
 import type { ts } from 'ts-morph';
+import { joinPath } from './languages/resolving';
 import { dirnameRel, joinRel, relPath } from './sourceHost';
 
 /** TypeScript could answer differently than the listing rules here: ask it. */
@@ -106,7 +107,7 @@ export class ListingResolver {
   }
 
   private relative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
-    const candidate = normalizeJoin(fromDir, specifier);
+    const candidate = joinPath(fromDir, specifier);
     if (candidate === undefined) return DELEGATE;
     // "." and ".." (also "./" and "../") name a folder: no file lookup (TypeScript's normalizePathForCJSResolution).
     const folderOnly = /(?:^|\/)\.\.?\/?$/.test(specifier) || specifier.endsWith('/');
@@ -123,7 +124,7 @@ export class ListingResolver {
       if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
       if (viaPaths === NO_MATCH && plan.baseUrl !== undefined) {
         if (plan.baseUrl === DELEGATE) return DELEGATE;
-        const candidate = normalizeJoin(plan.baseUrl, specifier);
+        const candidate = joinPath(plan.baseUrl, specifier);
         if (candidate === undefined) return DELEGATE;
         const found = this.loadByRelativeName(extensions, candidate, false);
         if (found !== undefined) return found;
@@ -151,7 +152,7 @@ export class ListingResolver {
       if (typeof substitution !== 'string' || substitution.includes('\\') || substitution.startsWith('/') || substitution.endsWith('/'))
         return DELEGATE;
       const path = star === undefined ? substitution : substitution.replace('*', star);
-      const candidate = normalizeJoin(plan.pathsBase, path);
+      const candidate = joinPath(plan.pathsBase, path);
       if (candidate === undefined || !inside(candidate)) return DELEGATE;
       // A substitution with an extension names the file itself first.
       if (KNOWN_EXTENSIONS.some((e) => substitution.endsWith(e)) && this.facts.exists(candidate)) return candidate;
@@ -316,19 +317,6 @@ function isRelative(specifier: string): boolean {
 /** A path inside the folder and outside node_modules: the listing answers for it. */
 function inside(rel: string): boolean {
   return !rel.startsWith('../') && rel !== '..' && !/(?:^|\/)node_modules(?:\/|$)/.test(rel);
-}
-
-/** `dir` joined with `path`, "." and ".." segments resolved; undefined when it climbs above the folder. */
-function normalizeJoin(dir: string, path: string): string | undefined {
-  const out = dir === '' ? [] : dir.split('/');
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) return undefined;
-      out.pop();
-    } else out.push(segment);
-  }
-  return out.join('/');
 }
 
 /** Does the specifier name this package or a subpath of it (by whole path segments)? */
