@@ -1,10 +1,12 @@
 /**
  * One import specifier -> the workspace file it names, or why none.
  *
- * `ts.resolveModuleName` does the resolving, with the options and resolution cache of the
- * importing file's tsconfig (tsconfigs.ts): `paths`/`baseUrl`, node10/node16/nodenext/bundler
- * with the import mode from `ts.getImpliedNodeFormatForFile`, `.js` specifiers onto `.ts` sources,
- * package.json `exports`/`types`. Its file-system questions are answered from the listing for
+ * The listing answers first (listingResolver.ts): relative specifiers, `paths` and baseUrl under
+ * bundler and node10, exactly as `ts.resolveModuleName` would, with Set lookups. What it cannot
+ * answer exactly goes to `ts.resolveModuleName`, with the options and resolution cache of the
+ * importing file's tsconfig (tsconfigs.ts): node16/nodenext with the import mode from
+ * `ts.getImpliedNodeFormatForFile`, package.json `exports`/`types`, node_modules. Its file-system
+ * questions are answered from the listing for
  * paths inside the workspace (a Set lookup, no syscall; and only workspace files can become
  * edges) and from the SourceHost, cached, for node_modules and anything above the root.
  * Failed node_modules lookups cost a map lookup: a bare specifier that nothing can answer (no
@@ -27,6 +29,7 @@ import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
+import { DELEGATE, ListingResolver } from './listingResolver';
 import { packageName, type WorkspacePackages } from './workspacePackages';
 
 /** Why an import is not an edge: it resolved outside the workspace, or it did not resolve (by specifier kind). */
@@ -51,6 +54,9 @@ const ASSET_SPECIFIER =
   /\.(?:css|scss|sass|less|styl|svg|png|jpe?g|gif|webp|avif|ico|bmp|json|json5|vue|svelte|astro|html|md|mdx|txt|wasm|woff2?|ttf|otf|eot|ya?ml|toml|graphql|gql|mp[34]|webm|wav)$|\?/;
 const NODE_BUILTINS = new Set(builtinModules);
 const NODE_MODULES = /(?:^|\/)node_modules(?:\/|$)/;
+/** TypeScript's ModuleResolutionKind values, read without loading TypeScript. */
+const CLASSIC = 1;
+const BUNDLER = 100;
 /** A failed resolution, as TypeScript's cache holds one. */
 const NOT_FOUND: ts.ResolvedModuleWithFailedLookupLocations = { resolvedModule: undefined };
 /** The resolution modes a node_modules walk can run under; a function, as TypeScript loads on first use (lazyTypescript.ts). */
@@ -67,13 +73,25 @@ export class ModuleResolver {
   /** Bundler rules for relative specifiers a stricter mode refused. */
   private readonly lenient: { options: ts.CompilerOptions; cache: ts.ModuleResolutionCache };
 
+  /** Answers from the listing what it can answer exactly; undefined: TypeScript resolves everything (a baseline to compare with). */
+  private readonly listing: ListingResolver | undefined;
+
   constructor(
     private readonly host: SourceHost,
     private readonly configs: TsconfigSet,
     private readonly packages: WorkspacePackages,
     private readonly known: KnownFiles,
+    { fromListing = true }: { fromListing?: boolean } = {},
   ) {
     const root = host.root;
+    if (fromListing) {
+      this.listing = new ListingResolver(root, {
+        exists: (rel) => known.exists(rel),
+        directoryExists: (rel) => rel === '' || known.directoryExists(rel),
+        nodeModulesAbove: (dir) => this.hasNodeModulesAbove(dir),
+        manifest: (rel) => this.manifest(rel),
+      });
+    }
     const inside = (rel: string) => !rel.startsWith('../') && rel !== '..' && !NODE_MODULES.test(rel);
     this.tsHost = {
       fileExists: (abs) => {
@@ -105,10 +123,25 @@ export class ModuleResolver {
     this.lenient = { options, cache: ts.createModuleResolutionCache(root, (f) => f, options) };
   }
 
+  /** A package.json inside the folder, parsed (undefined when unreadable or not strict JSON: TypeScript then reads it). */
+  private manifest(rel: string): Record<string, unknown> | undefined {
+    if (!this.texts.has(rel)) this.texts.set(rel, this.host.readFile(rel));
+    const text = this.texts.get(rel);
+    if (text === undefined) return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Files were added or removed: cached answers (found and not found) may be stale. */
   fileSetChanged(): void {
     this.configs.resetCaches();
     this.nodeModulesAbove.clear();
+    this.listing?.fileSetChanged();
+    this.packages.fileSetChanged();
     this.lenient.cache = ts.createModuleResolutionCache(this.host.root, (f) => f, this.lenient.options);
   }
 
@@ -127,23 +160,19 @@ export class ModuleResolver {
     if ((specifier.startsWith('node:') || NODE_BUILTINS.has(specifier)) && !project.aliases.some((re) => re.test(specifier))) {
       return { outcome: 'external' };
     }
-    const found = this.tsResolve(specifier, fromAbs, kind, project.options, project.cache);
+    const found = this.find(specifier, fromAbs, kind, project.options, project.cache);
     // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
     let declaration: string | undefined;
-    if (found !== undefined) {
-      const rel = relPath(this.host.root, found);
-      if (this.known.isWorkspaceFile(rel)) {
-        if (relative || !isDeclarationPath(rel)) return { to: rel };
-        declaration = rel;
-      }
+    if (found !== undefined && this.known.isWorkspaceFile(found)) {
+      if (relative || !isDeclarationPath(found)) return { to: found };
+      declaration = found;
     }
     if (!relative) {
       for (const other of this.configs.rootAliasConfigs()) {
         // Only a `paths` entry or a baseUrl can make another config answer differently.
         if (other === project || (other.options.baseUrl === undefined && !other.aliases.some((re) => re.test(specifier)))) continue;
-        const viaRoot = this.tsResolve(specifier, fromAbs, kind, other.options, other.cache);
-        const rel = viaRoot === undefined ? undefined : relPath(this.host.root, viaRoot);
-        if (rel !== undefined && this.known.isWorkspaceFile(rel) && (!declaration || isTypeScriptSource(rel))) return { to: rel };
+        const viaRoot = this.find(specifier, fromAbs, kind, other.options, other.cache);
+        if (viaRoot !== undefined && this.known.isWorkspaceFile(viaRoot) && (!declaration || isTypeScriptSource(viaRoot))) return { to: viaRoot };
       }
     }
     if (!relative && this.packages.owns(specifier)) {
@@ -151,55 +180,56 @@ export class ModuleResolver {
       if (source && (!declaration || isTypeScriptSource(source))) return { to: source };
     }
     if (declaration) return { to: declaration };
-    if (found === undefined && relative && project.options.moduleResolution !== ts.ModuleResolutionKind.Bundler) {
-      const retry = this.tsResolve(specifier, fromAbs, kind, this.lenient.options, this.lenient.cache);
-      if (retry !== undefined) {
-        const rel = relPath(this.host.root, retry);
-        if (this.known.isWorkspaceFile(rel)) return { to: rel };
-      }
+    if (found === undefined && relative && project.options.moduleResolution !== BUNDLER) {
+      const retry = this.find(specifier, fromAbs, kind, this.lenient.options, this.lenient.cache);
+      if (retry !== undefined && this.known.isWorkspaceFile(retry)) return { to: retry };
     }
     if (found !== undefined || NODE_BUILTINS.has(specifier) || specifier.startsWith('node:')) return { outcome: 'external' };
     return { outcome: unresolvedKind(specifier, project) };
   }
 
-  private tsResolve(
-    specifier: string,
-    fromAbs: string,
-    kind: EdgeKind,
-    options: ts.CompilerOptions,
-    cache: ts.ModuleResolutionCache,
-  ): string | undefined {
-    if (this.failsWithoutNodeModules(specifier, fromAbs, options, cache)) return undefined;
+  /**
+   * Where `specifier` leads from `fromAbs` under these options (host-relative, maybe outside the
+   * folder), or undefined: from the listing where it can answer exactly (listingResolver.ts), else
+   * from `ts.resolveModuleName`.
+   */
+  private find(specifier: string, fromAbs: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): string | undefined {
+    const dirAbs = fromAbs.slice(0, fromAbs.lastIndexOf('/'));
+    const dir = relPath(this.host.root, dirAbs);
+    const bare = this.bareWithoutNodeModules(specifier, dir, options);
+    if (bare === 'fails') return undefined;
+    if (this.listing) {
+      const answer = this.listing.resolve(specifier, dir, options);
+      if (answer !== DELEGATE) return answer;
+    }
+    // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache up with).
+    if (bare === 'mapped') for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
     const mode = this.modeOf(fromAbs, kind, options, cache);
     try {
       const result = ts.resolveModuleName(specifier, fromAbs, options, this.tsHost, cache, undefined, mode);
-      return result.resolvedModule?.resolvedFileName;
+      const found = result.resolvedModule?.resolvedFileName;
+      return found === undefined ? undefined : relPath(this.host.root, found);
     } catch {
       return undefined; // a malformed package.json deep in node_modules must not stop the index
     }
   }
 
   /**
-   * For a bare specifier with no node_modules in the importer's folder or any above it: true when
-   * TypeScript would fail anyway (no `paths` entry or baseUrl can map it, it is no `#` import, and
-   * no workspace package has its name, which a package may import itself by); else records in the
-   * cache that the node_modules walk fails from that folder up, so TypeScript stops it at once.
-   * Under `classic` (never used: tsconfigs.ts replaces it) a bare name is looked up as a file in
-   * every ancestor, so this holds for the node strategies and bundler only.
+   * For a bare specifier with no node_modules in the importer's folder or any above it: 'fails'
+   * when TypeScript would fail anyway (no `paths` entry or baseUrl can map it, it is no `#` import,
+   * and no workspace package has its name, which a package may import itself by); 'mapped' when one
+   * of those may still answer it. Under `classic` (never used: tsconfigs.ts replaces it) a bare
+   * name is looked up as a file in every ancestor, so this holds for the node strategies and bundler only.
    */
-  private failsWithoutNodeModules(specifier: string, fromAbs: string, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): boolean {
-    if (ts.isExternalModuleNameRelative(specifier) || specifier === '' || options.moduleResolution === ts.ModuleResolutionKind.Classic) return false;
-    const dirAbs = fromAbs.slice(0, fromAbs.lastIndexOf('/'));
-    if (this.hasNodeModulesAbove(relPath(this.host.root, dirAbs))) return false;
+  private bareWithoutNodeModules(specifier: string, dir: string, options: ts.CompilerOptions): 'fails' | 'mapped' | undefined {
+    if (isRelativeName(specifier) || specifier === '' || options.moduleResolution === CLASSIC) return undefined;
+    if (this.hasNodeModulesAbove(dir)) return undefined;
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
       (options.paths !== undefined && Object.keys(options.paths).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
-    if (!mapped) return true;
-    // The walk looks the cache up under the mode of its own conditions: record all three.
-    for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
-    return false;
+    return mapped ? 'mapped' : 'fails';
   }
 
   private hasNodeModulesAbove(dir: string): boolean {
@@ -236,6 +266,11 @@ export function unresolvedKind(specifier: string, project: ProjectConfig): Unres
 /** A .ts/.tsx/.mts/.cts file that is not a declaration: what a declaration file is built from. */
 function isTypeScriptSource(rel: string): boolean {
   return /\.(?:ts|tsx|mts|cts)$/.test(rel) && !isDeclarationPath(rel);
+}
+
+/** TypeScript's isExternalModuleNameRelative: "./x", "../x", ".", "..", or a rooted path ("/x", "c:/x"). */
+function isRelativeName(specifier: string): boolean {
+  return /^\.\.?(?:$|[\\/])/.test(specifier) || /^[\\/]/.test(specifier) || /^[A-Za-z]:(?:[\\/]|$)/.test(specifier);
 }
 
 /** TypeScript's `paths` matching: the key itself, or its one `*` standing for any text. */

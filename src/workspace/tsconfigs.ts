@@ -2,9 +2,10 @@
  * The compiler options each file resolves its imports with: its nearest tsconfig.json or
  * jsconfig.json, read through the SourceHost.
  *
- * TypeScript's own config reader does the work (JSONC comments and trailing commas, `extends`
- * chains including packages such as `@tsconfig/node20/tsconfig.json` when installed, `paths`,
- * `baseUrl`). A solution-style config (`references` to tsconfig.app.json, tsconfig.node.json...)
+ * A config's JSON is read with JSON.parse once its comments and trailing commas are blanked
+ * (jsonc.ts; TypeScript's reader for anything else, which names the error); TypeScript's own config
+ * reader does the rest (`extends` chains including packages such as `@tsconfig/node20/tsconfig.json`
+ * when installed, `paths`, `baseUrl`). A solution-style config (`references` to tsconfig.app.json, tsconfig.node.json...)
  * hands each file to the first referenced project whose `include`/`files` covers it. Include
  * expansion is never run (readDirectory answers nothing): we only need options, and walking the
  * tree again for every config would cost more than the whole index.
@@ -13,6 +14,7 @@
  * file; a missing `extends` target keeps the config's own options plus one warning.
  */
 import { ts } from 'ts-morph';
+import { parseJsoncObject } from './jsonc';
 import { globToRegExp } from './pathGlob';
 import { absPath, dirnameRel, joinRel, relPath, type SourceHost } from './sourceHost';
 
@@ -121,7 +123,7 @@ export class TsconfigSet {
     if (text === undefined) {
       this.warn(`tsconfig ${rel}: cannot be read; using default options`);
     } else {
-      const json = ts.parseConfigFileTextToJson(abs, text);
+      const json = readConfigJson(abs, text);
       if (json.error) {
         this.warn(`tsconfig ${rel}: ${message(json.error)}; using default options`);
       } else {
@@ -162,7 +164,7 @@ export class TsconfigSet {
   /** Which files a config's `files`/`include` name (`exclude` is ignored: it rarely decides between sibling projects). */
   private includeMatcher(rel: string): (file: string) => boolean {
     const text = this.host.readFile(rel) ?? '';
-    const raw = ts.parseConfigFileTextToJson(rel, text).config ?? {};
+    const raw = readConfigJson(rel, text).config ?? {};
     const dir = dirnameRel(rel);
     const files: string[] = Array.isArray(raw.files) ? raw.files.filter((f: unknown) => typeof f === 'string') : [];
     const include: string[] = Array.isArray(raw.include) ? raw.include.filter((f: unknown) => typeof f === 'string') : files.length ? [] : ['**/*'];
@@ -226,6 +228,12 @@ function moduleResolutionOf(options: ts.CompilerOptions): ts.ModuleResolutionKin
 
 function newCache(root: string, options: ts.CompilerOptions): ts.ModuleResolutionCache {
   return ts.createModuleResolutionCache(root, (f) => f, options);
+}
+
+/** A config's JSON: JSON.parse after blanking comments and trailing commas; TypeScript's reader for anything else (it names the error). */
+function readConfigJson(path: string, text: string): { config?: Record<string, unknown>; error?: ts.Diagnostic } {
+  const config = parseJsoncObject(text);
+  return config ? { config } : ts.parseConfigFileTextToJson(path, text);
 }
 
 function message(d: ts.Diagnostic): string {

@@ -26,6 +26,8 @@ const TRY_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.
 
 export class WorkspacePackages {
   private readonly byName = new Map<string, WorkspacePackage>();
+  /** Conditions and specifier -> its source (null: none), until the file set changes: monorepos import their packages from many files. */
+  private readonly sources = new Map<string, string | null>();
 
   constructor(host: SourceHost, manifests: Iterable<string>, warn: (message: string) => void) {
     for (const rel of manifests) {
@@ -50,8 +52,23 @@ export class WorkspacePackages {
     return this.byName.has(packageName(specifier));
   }
 
+  /** Files were added or removed: the sources found so far may have changed. */
+  fileSetChanged(): void {
+    this.sources.clear();
+  }
+
   /** The workspace source file a bare specifier stands for, if any. */
   resolve(specifier: string, isWorkspaceFile: (rel: string) => boolean, customConditions: readonly string[] = []): string | undefined {
+    const key = `${customConditions.join('\0')}\n${specifier}`;
+    let source = this.sources.get(key);
+    if (source === undefined) {
+      source = this.findSource(specifier, isWorkspaceFile, customConditions) ?? null;
+      this.sources.set(key, source);
+    }
+    return source ?? undefined;
+  }
+
+  private findSource(specifier: string, isWorkspaceFile: (rel: string) => boolean, customConditions: readonly string[]): string | undefined {
     const name = packageName(specifier);
     const pkg = this.byName.get(name);
     if (!pkg) return undefined;

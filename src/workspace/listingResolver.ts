@@ -1,0 +1,330 @@
+/**
+ * Module resolution answered from the listing, without TypeScript, for the cases that make up
+ * nearly every import: relative specifiers (extension and index probing, `.js` naming a `.ts`
+ * source), tsconfig `paths` and `baseUrl`, under the `bundler` and `node10` strategies. It follows
+ * `ts.resolveModuleName` step by step (the candidate order of its `tryAddingExtensions`, the
+ * directory lookup, the longest `paths` pattern, `paths` before `baseUrl`), so its answer is the
+ * file TypeScript would find, or none where TypeScript would find none.
+ *
+ * Wherever the answer could depend on something the listing does not hold, or on a rule not
+ * followed here, it says DELEGATE and TypeScript resolves as before: node16/nodenext (the importer's
+ * module format), `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a directory with its own
+ * package.json (`types`/`main`/`typesVersions`), `#` imports, a package importing itself by name
+ * through `exports`, a node_modules folder above the importer, and any path leaving the folder or
+ * entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
+ * node_modules above, is not found (TypeScript's node_modules walk finds nothing there either).
+ */
+import type { ts } from 'ts-morph';
+import { joinPath } from './languages/resolving';
+import { dirnameRel, joinRel, relPath } from './sourceHost';
+
+/** TypeScript could answer differently than the listing rules here: ask it. */
+export const DELEGATE = Symbol('delegate');
+/** A workspace-relative file, undefined when none is found, or DELEGATE. */
+export type ListingAnswer = string | undefined | typeof DELEGATE;
+
+/** What the listing knows (the index's KnownFiles plus the texts of config files). */
+export interface ListingFacts {
+  /** Any listed file, indexed or skipped, config files included. */
+  exists(rel: string): boolean;
+  /** A folder holding a listed file. */
+  directoryExists(rel: string): boolean;
+  /** Is there a node_modules folder in this folder or any above it (up to the file system's root)? */
+  nodeModulesAbove(dirRel: string): boolean;
+  /** A package.json's parsed content, undefined when it cannot be read or parsed. */
+  manifest(rel: string): Record<string, unknown> | undefined;
+}
+
+// TypeScript's enum values (stable across versions), so that nothing here loads TypeScript.
+const NODE10 = 2;
+const BUNDLER = 100;
+const MODULE_NODE20 = 102;
+const MODULE_NODENEXT = 199;
+
+// TypeScript's `Extensions` flags: which kinds of file a lookup accepts.
+const TS = 1;
+const JS = 2;
+const DTS = 4;
+const JSON_EXT = 8;
+
+/** TypeScript's removeFileExtension order: the first that ends the name is its extension. */
+const KNOWN_EXTENSIONS = ['.d.ts', '.d.mts', '.d.cts', '.mjs', '.mts', '.cjs', '.cts', '.ts', '.js', '.tsx', '.jsx', '.json'];
+
+/** The options a lookup depends on, derived once per config. */
+interface LookupPlan {
+  /** Extension sets tried in turn: node10 tries TypeScript and declarations before JavaScript. */
+  readonly passes: readonly number[];
+  readonly paths: PathPatterns | undefined;
+  /** Workspace-relative folder `paths` substitutions are relative to; undefined when outside the folder. */
+  readonly pathsBase: string | undefined;
+  /** Workspace-relative baseUrl; undefined when unset; DELEGATE when outside the folder. */
+  readonly baseUrl: string | undefined | typeof DELEGATE;
+}
+
+interface PathPatterns {
+  readonly exact: ReadonlySet<string>;
+  readonly patterns: readonly PathPattern[];
+  readonly substitutions: Readonly<Record<string, unknown>>;
+  /** Specifier -> the key it matches and the text its `*` stands for (null: none), as every pass and importer asks again. */
+  readonly matches: Map<string, PathMatch | null>;
+}
+
+interface PathPattern {
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly key: string;
+}
+
+interface PathMatch {
+  readonly key: string;
+  /** The text the key's `*` matched; undefined for an exact key. */
+  readonly star: string | undefined;
+}
+
+export class ListingResolver {
+  private readonly plans = new WeakMap<ts.CompilerOptions, LookupPlan | typeof DELEGATE>();
+  /** Folder -> its package scope (packageScope), until the file set changes (fileSetChanged). */
+  private readonly scopes = new Map<string, Record<string, unknown> | typeof DELEGATE>();
+
+  constructor(
+    private readonly root: string,
+    private readonly facts: ListingFacts,
+  ) {}
+
+  /** Files were added or removed: a folder's package scope may have changed. */
+  fileSetChanged(): void {
+    this.scopes.clear();
+  }
+
+  /** What `ts.resolveModuleName(specifier, <a file in fromDir>, options)` finds, as a workspace path, or DELEGATE. */
+  resolve(specifier: string, fromDir: string, options: ts.CompilerOptions): ListingAnswer {
+    const plan = this.planOf(options);
+    if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
+    if (isRelative(specifier)) return this.relative(specifier, fromDir, plan);
+    // Rooted ("/x", "c:/x") and `#` import names follow other rules.
+    if (specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier)) return DELEGATE;
+    return this.nonRelative(specifier, fromDir, plan);
+  }
+
+  private relative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
+    const candidate = joinPath(fromDir, specifier);
+    if (candidate === undefined) return DELEGATE;
+    // "." and ".." (also "./" and "../") name a folder: no file lookup (TypeScript's normalizePathForCJSResolution).
+    const folderOnly = /(?:^|\/)\.\.?\/?$/.test(specifier) || specifier.endsWith('/');
+    for (const extensions of plan.passes) {
+      const found = this.loadByRelativeName(extensions, candidate, folderOnly);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
+    for (const extensions of plan.passes) {
+      const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan) : NO_MATCH;
+      if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
+      if (viaPaths === NO_MATCH && plan.baseUrl !== undefined) {
+        if (plan.baseUrl === DELEGATE) return DELEGATE;
+        const candidate = joinPath(plan.baseUrl, specifier);
+        if (candidate === undefined) return DELEGATE;
+        const found = this.loadByRelativeName(extensions, candidate, false);
+        if (found !== undefined) return found;
+      }
+      // Then a package importing itself by its name (through `exports`), then node_modules.
+      const scope = this.packageScope(fromDir);
+      if (scope === DELEGATE) return DELEGATE;
+      if (scope && scope.exports !== undefined && scope.exports !== null && typeof scope.name === 'string' && namesPackage(specifier, scope.name))
+        return DELEGATE;
+      if (!specifier.includes(':') && this.facts.nodeModulesAbove(fromDir)) return DELEGATE;
+    }
+    return undefined;
+  }
+
+  /** tryLoadModuleUsingPaths: NO_MATCH when no pattern matches (baseUrl is tried next), else the final answer. */
+  private viaPaths(specifier: string, extensions: number, plan: LookupPlan): ListingAnswer | typeof NO_MATCH {
+    const paths = plan.paths!;
+    const match = matchPaths(paths, specifier);
+    if (match === undefined) return NO_MATCH;
+    const { key, star } = match;
+    if (plan.pathsBase === undefined) return DELEGATE;
+    const substitutions = paths.substitutions[key];
+    if (!Array.isArray(substitutions)) return DELEGATE;
+    for (const substitution of substitutions) {
+      if (typeof substitution !== 'string' || substitution.includes('\\') || substitution.startsWith('/') || substitution.endsWith('/'))
+        return DELEGATE;
+      const path = star === undefined ? substitution : substitution.replace('*', star);
+      const candidate = joinPath(plan.pathsBase, path);
+      if (candidate === undefined || !inside(candidate)) return DELEGATE;
+      // A substitution with an extension names the file itself first.
+      if (KNOWN_EXTENSIONS.some((e) => substitution.endsWith(e)) && this.facts.exists(candidate)) return candidate;
+      const found = this.loadByRelativeName(extensions, candidate, path.endsWith('/'));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** nodeLoadModuleByRelativeName, outside ESM mode: the candidate as a file, then as a folder. */
+  private loadByRelativeName(extensions: number, candidate: string, folderOnly: boolean): ListingAnswer {
+    if (!inside(candidate)) return DELEGATE;
+    if (!folderOnly) {
+      const file = this.loadFromFile(extensions, candidate);
+      if (file !== undefined) return file;
+    }
+    if (candidate !== '' && !this.facts.directoryExists(candidate)) return undefined;
+    // A folder with its own package.json resolves through its `types`/`main`/`typesVersions`.
+    if (this.facts.exists(joinRel(candidate, 'package.json'))) return DELEGATE;
+    return this.loadFromFile(extensions, candidate === '' ? 'index' : `${candidate}/index`);
+  }
+
+  /** loadModuleFromFile: the name's own extension replaced ("./a.js" -> a.ts), then extensions added ("./a" -> a.ts). */
+  private loadFromFile(extensions: number, candidate: string): string | undefined {
+    const base = candidate.slice(candidate.lastIndexOf('/') + 1);
+    if (base.includes('.')) {
+      const known = KNOWN_EXTENSIONS.find((e) => candidate.endsWith(e) && candidate.length > e.length);
+      const stem = known ? candidate.slice(0, -known.length) : candidate.slice(0, candidate.lastIndexOf('.'));
+      const replaced = this.addExtensions(stem, extensions, candidate.slice(stem.length));
+      if (replaced !== undefined) return replaced;
+    }
+    return this.addExtensions(candidate, extensions, '');
+  }
+
+  /** tryAddingExtensions: the candidates TypeScript tries for a stem and the extension the specifier had. */
+  private addExtensions(stem: string, extensions: number, original: string): string | undefined {
+    const tryExt = (ext: string) => (this.facts.exists(stem + ext) ? stem + ext : undefined);
+    const has = (flag: number) => (extensions & flag) !== 0;
+    switch (original) {
+      case '.mjs':
+      case '.mts':
+      case '.d.mts':
+        return (has(TS) && tryExt('.mts')) || (has(DTS) && tryExt('.d.mts')) || (has(JS) && tryExt('.mjs')) || undefined;
+      case '.cjs':
+      case '.cts':
+      case '.d.cts':
+        return (has(TS) && tryExt('.cts')) || (has(DTS) && tryExt('.d.cts')) || (has(JS) && tryExt('.cjs')) || undefined;
+      case '.json':
+        return (has(DTS) && tryExt('.d.json.ts')) || (has(JSON_EXT) && tryExt('.json')) || undefined;
+      case '.tsx':
+      case '.jsx':
+        return (
+          (has(TS) && (tryExt('.tsx') || tryExt('.ts'))) ||
+          (has(DTS) && tryExt('.d.ts')) ||
+          (has(JS) && (tryExt('.jsx') || tryExt('.js'))) ||
+          undefined
+        );
+      case '.ts':
+      case '.d.ts':
+      case '.js':
+      case '':
+        return (
+          (has(TS) && (tryExt('.ts') || tryExt('.tsx'))) ||
+          (has(DTS) && tryExt('.d.ts')) ||
+          (has(JS) && (tryExt('.js') || tryExt('.jsx'))) ||
+          undefined
+        );
+      default:
+        // An arbitrary extension ("./styles.css"): only its declaration file ("styles.d.css.ts").
+        return (has(DTS) && !isDeclarationName(stem + original) && tryExt(`.d${original}.ts`)) || undefined;
+    }
+  }
+
+  /** The nearest package.json at or above the folder (TypeScript's package scope); DELEGATE when none is inside the workspace. */
+  private packageScope(dir: string): Record<string, unknown> | typeof DELEGATE {
+    let scope = this.scopes.get(dir);
+    if (scope === undefined) {
+      const manifest = joinRel(dir, 'package.json');
+      if (this.facts.exists(manifest)) scope = this.facts.manifest(manifest) ?? DELEGATE;
+      else scope = dir === '' ? DELEGATE : this.packageScope(dirnameRel(dir));
+      this.scopes.set(dir, scope);
+    }
+    return scope;
+  }
+
+  private planOf(options: ts.CompilerOptions): LookupPlan | typeof DELEGATE {
+    let plan = this.plans.get(options);
+    if (plan === undefined) {
+      plan = makePlan(options, this.root);
+      this.plans.set(options, plan);
+    }
+    return plan;
+  }
+}
+
+const NO_MATCH = Symbol('no match');
+
+function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeof DELEGATE {
+  const strategy = options.moduleResolution;
+  if (strategy !== NODE10 && strategy !== BUNDLER) return DELEGATE;
+  if (options.rootDirs !== undefined || (options.moduleSuffixes?.length ?? 0) > 0 || options.noDtsResolution) return DELEGATE;
+  const json = options.resolveJsonModule ?? (options.module === MODULE_NODE20 || options.module === MODULE_NODENEXT || strategy === BUNDLER);
+  const all = TS | JS | DTS | (json ? JSON_EXT : 0);
+  const passes = strategy === NODE10 ? [all & (TS | DTS), all & ~(TS | DTS)] : [all];
+  const within = (abs: string | undefined) => {
+    if (abs === undefined) return undefined;
+    const rel = relPath(root, abs.replace(/\/$/, ''));
+    return inside(rel) ? rel : DELEGATE;
+  };
+  const baseUrl = within(options.baseUrl);
+  let paths: PathPatterns | undefined;
+  let pathsBase: string | undefined;
+  if (options.paths) {
+    const base = within(options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath ?? root);
+    pathsBase = base === DELEGATE ? undefined : base;
+    paths = parsePatterns(options.paths);
+  }
+  return { passes, paths, pathsBase, baseUrl };
+}
+
+/** tryParsePatterns: keys without `*` match exactly; keys with one `*` are patterns; keys with more are ignored. */
+function parsePatterns(paths: ts.MapLike<string[]>): PathPatterns {
+  const exact = new Set<string>();
+  const patterns: PathPattern[] = [];
+  for (const key of Object.keys(paths)) {
+    const star = key.indexOf('*');
+    if (star < 0) exact.add(key);
+    else if (key.indexOf('*', star + 1) < 0) patterns.push({ prefix: key.slice(0, star), suffix: key.slice(star + 1), key });
+  }
+  return { exact, patterns, substitutions: paths, matches: new Map() };
+}
+
+/** matchPatternOrExact: an exact key, else the pattern with the longest prefix (the first of equals). */
+function matchPaths(paths: PathPatterns, specifier: string): PathMatch | undefined {
+  let match = paths.matches.get(specifier);
+  if (match === undefined) {
+    match = null;
+    if (paths.exact.has(specifier)) match = { key: specifier, star: undefined };
+    else {
+      let longest = -1;
+      for (const p of paths.patterns) {
+        if (p.prefix.length > longest && matchesPattern(p, specifier)) {
+          longest = p.prefix.length;
+          match = { key: p.key, star: specifier.substring(p.prefix.length, specifier.length - p.suffix.length) };
+        }
+      }
+    }
+    paths.matches.set(specifier, match);
+  }
+  return match ?? undefined;
+}
+
+function matchesPattern(p: PathPattern, text: string): boolean {
+  return text.length >= p.prefix.length + p.suffix.length && text.startsWith(p.prefix) && text.endsWith(p.suffix);
+}
+
+/** TypeScript's pathIsRelative: "./x", "../x", "." or "..". */
+function isRelative(specifier: string): boolean {
+  return /^\.\.?(?:$|\/)/.test(specifier);
+}
+
+/** A path inside the folder and outside node_modules: the listing answers for it. */
+function inside(rel: string): boolean {
+  return !rel.startsWith('../') && rel !== '..' && !/(?:^|\/)node_modules(?:\/|$)/.test(rel);
+}
+
+/** Does the specifier name this package or a subpath of it (by whole path segments)? */
+function namesPackage(specifier: string, name: string): boolean {
+  return specifier === name || specifier.startsWith(name.endsWith('/') ? name : `${name}/`);
+}
+
+/** TypeScript's isDeclarationFileName: .d.ts, .d.mts, .d.cts, or an arbitrary-extension declaration (a.d.css.ts). */
+function isDeclarationName(path: string): boolean {
+  return /\.d\.[cm]?ts$/.test(path) || (path.endsWith('.ts') && path.slice(path.lastIndexOf('/') + 1).includes('.d.'));
+}

@@ -1,0 +1,203 @@
+import * as assert from 'node:assert/strict';
+import { ts } from 'ts-morph';
+import { DELEGATE, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
+import { dirnameRel } from '../../../src/workspace/sourceHost';
+
+const ROOT = '/ws';
+const { Bundler, Node10, NodeNext } = ts.ModuleResolutionKind;
+
+/** A folder of these files (path -> text) as both the listing and a TypeScript host see it. */
+function workspace(files: Record<string, string>) {
+  const paths = new Set(Object.keys(files));
+  const dirs = new Set<string>(['']);
+  for (const p of paths) for (let d = dirnameRel(p); d !== ''; d = dirnameRel(d)) dirs.add(d);
+  const rel = (abs: string) => (abs === ROOT ? '' : abs.startsWith(`${ROOT}/`) ? abs.slice(ROOT.length + 1).replace(/\/$/, '') : undefined);
+  const tsHost: ts.ModuleResolutionHost = {
+    fileExists: (abs) => paths.has(rel(abs) ?? '\0'),
+    directoryExists: (abs) => dirs.has(rel(abs) ?? '\0'),
+    readFile: (abs) => files[rel(abs) ?? '\0'],
+    getCurrentDirectory: () => ROOT,
+    realpath: (abs) => abs,
+  };
+  const listing = new ListingResolver(ROOT, {
+    exists: (p) => paths.has(p),
+    directoryExists: (p) => dirs.has(p),
+    nodeModulesAbove: () => false,
+    manifest: (p) => JSON.parse(files[p]) as Record<string, unknown>,
+  });
+  /** TypeScript's answer, workspace-relative. */
+  const typescript = (specifier: string, from: string, options: ts.CompilerOptions): string | undefined => {
+    const found = ts.resolveModuleName(specifier, `${ROOT}/${from}`, options, tsHost).resolvedModule?.resolvedFileName;
+    return found === undefined ? undefined : rel(found);
+  };
+  return { listing, typescript };
+}
+
+const bundler = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: Bundler,
+  allowJs: true,
+  ...more,
+});
+const node10 = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
+  module: ts.ModuleKind.CommonJS,
+  moduleResolution: Node10,
+  allowJs: true,
+  ...more,
+});
+
+/** Asserts the listing answers each import itself, with TypeScript's answer, which is `expected`. */
+function agrees(ws: ReturnType<typeof workspace>, from: string, options: ts.CompilerOptions, cases: Record<string, string | undefined>): void {
+  for (const [specifier, expected] of Object.entries(cases)) {
+    const answer: ListingAnswer = ws.listing.resolve(specifier, dirnameRel(from), options);
+    assert.notEqual(answer, DELEGATE, `'${specifier}' was handed to TypeScript`);
+    assert.equal(ws.typescript(specifier, from, options), expected, `TypeScript on '${specifier}'`);
+    assert.equal(answer, expected, `listing on '${specifier}'`);
+  }
+}
+
+describe('listing resolver (the answer of ts.resolveModuleName, from the listing)', () => {
+  it('relative specifiers: added extensions in TypeScript order, .js naming .ts, then the folder index', () => {
+    const ws = workspace({
+      'src/main.ts': '',
+      'src/both.ts': '',
+      'src/both.tsx': '',
+      'src/both.js': '',
+      'src/view.tsx': '',
+      'src/types.d.ts': '',
+      'src/plain.js': '',
+      'src/comp.jsx': '',
+      'src/esm.mts': '',
+      'src/cjs.cts': '',
+      'src/old.mjs': '',
+      'src/lib/index.ts': '',
+      'src/lib.config.ts': '',
+      'src/file/index.ts': '',
+      'src/file.ts': '',
+      'index.ts': '',
+    });
+    agrees(ws, 'src/main.ts', bundler(), {
+      './both': 'src/both.ts',
+      './both.js': 'src/both.ts',
+      './both.ts': 'src/both.ts',
+      './view': 'src/view.tsx',
+      './view.js': 'src/view.tsx',
+      './view.jsx': 'src/view.tsx',
+      './types': 'src/types.d.ts',
+      './types.js': 'src/types.d.ts',
+      './plain': 'src/plain.js',
+      './plain.js': 'src/plain.js',
+      './comp.jsx': 'src/comp.jsx',
+      './comp.js': 'src/comp.jsx',
+      './esm.mjs': 'src/esm.mts',
+      './cjs.cjs': 'src/cjs.cts',
+      './old.mjs': 'src/old.mjs',
+      './esm': undefined,
+      './lib': 'src/lib/index.ts',
+      './lib/': 'src/lib/index.ts',
+      './lib/index.js': 'src/lib/index.ts',
+      './lib.config': 'src/lib.config.ts',
+      './file': 'src/file.ts',
+      './file/': 'src/file/index.ts',
+      '..': 'index.ts',
+      '../': 'index.ts',
+      '.': undefined,
+      './lib/..': undefined,
+      '../src/./both': 'src/both.ts',
+      './missing': undefined,
+      './nowhere/deep': undefined,
+    });
+  });
+
+  it('files with other extensions: only their declaration files, and JSON where the options allow it', () => {
+    const ws = workspace({
+      'main.ts': '',
+      'styles.css': '',
+      'styles.d.css.ts': '',
+      'plain.css': '',
+      'data.json': '',
+      'typed.json': '',
+      'typed.d.json.ts': '',
+      'name.with.dots.ts': '',
+    });
+    agrees(ws, 'main.ts', bundler(), {
+      './styles.css': 'styles.d.css.ts',
+      './plain.css': undefined,
+      './data.json': 'data.json',
+      './typed.json': 'typed.d.json.ts',
+      './name.with.dots': 'name.with.dots.ts',
+    });
+    agrees(ws, 'main.ts', bundler({ resolveJsonModule: false }), { './data.json': undefined, './typed.json': 'typed.d.json.ts' });
+    agrees(ws, 'main.ts', node10(), { './data.json': undefined });
+    agrees(ws, 'main.ts', node10({ resolveJsonModule: true }), { './data.json': 'data.json' });
+  });
+
+  it('node10 tries TypeScript and declarations everywhere before JavaScript; bundler tries them together', () => {
+    const ws = workspace({ 'main.ts': '', 'a.js': '', 'a/index.ts': '', 'b.jsx': '', 'b/index.d.ts': '' });
+    agrees(ws, 'main.ts', node10(), { './a': 'a/index.ts', './b': 'b/index.d.ts' });
+    agrees(ws, 'main.ts', bundler(), { './a': 'a.js', './b': 'b.jsx' });
+  });
+
+  it('paths: an exact key, the longest matching pattern, substitutions in order, and no baseUrl once a pattern matched', () => {
+    const ws = workspace({
+      'package.json': '{"name":"ws"}',
+      'tsconfig.json': '',
+      'app/main.ts': '',
+      'lib/strings.ts': '',
+      'lib/deep/strings.ts': '',
+      'lib/index.ts': '',
+      'fallback/only.ts': '',
+      'vendor/thing.js': '',
+      'exact/target.ts': '',
+      'src/util.ts': '',
+      'util.ts': '',
+    });
+    const paths = {
+      '@lib/*': ['./lib/*'],
+      '@lib/deep/*': ['./lib/deep/*'],
+      '@multi/*': ['./nowhere/*', './fallback/*'],
+      exact: ['./exact/target.ts'],
+      '@lib': ['./lib'],
+      'vendor/*': ['./vendor/*.js'],
+      util: ['./missing/util'],
+    };
+    agrees(ws, 'app/main.ts', bundler({ paths, pathsBasePath: ROOT } as ts.CompilerOptions), {
+      '@lib/strings': 'lib/strings.ts',
+      '@lib/deep/strings': 'lib/deep/strings.ts',
+      '@lib': 'lib/index.ts',
+      '@multi/only': 'fallback/only.ts',
+      exact: 'exact/target.ts',
+      'vendor/thing': 'vendor/thing.js',
+      '@lib/missing': undefined,
+      react: undefined,
+    });
+    agrees(ws, 'app/main.ts', bundler({ baseUrl: `${ROOT}/src` }), { util: 'src/util.ts', 'lib/strings': undefined });
+    agrees(ws, 'app/main.ts', bundler({ baseUrl: `${ROOT}/src`, paths, pathsBasePath: ROOT } as ts.CompilerOptions), {
+      util: undefined,
+      // With a baseUrl, `paths` substitutions are relative to it, not to the config's folder.
+      '@lib/strings': undefined,
+      '@lib/../../lib/strings': 'lib/strings.ts',
+    });
+    agrees(ws, 'app/main.ts', node10({ baseUrl: ROOT }), { 'lib/strings': 'lib/strings.ts', lib: 'lib/index.ts' });
+  });
+
+  it('hands TypeScript what the listing cannot answer exactly', () => {
+    const ws = workspace({
+      'main.ts': '',
+      'pkg/package.json': '{"name":"pkg","types":"./types.d.ts"}',
+      'pkg/types.d.ts': '',
+      'package.json': '{"name":"@me/self","exports":{".":"./main.ts"}}',
+    });
+    const delegated = (specifier: string, options: ts.CompilerOptions, from = 'main.ts') =>
+      assert.equal(ws.listing.resolve(specifier, dirnameRel(from), options), DELEGATE, specifier);
+    delegated('./pkg', bundler());
+    delegated('./a', { module: ts.ModuleKind.NodeNext, moduleResolution: NodeNext });
+    delegated('./a', bundler({ rootDirs: [ROOT] }));
+    delegated('./a', bundler({ moduleSuffixes: ['.ios', ''] }));
+    delegated('#internal', bundler());
+    delegated('@me/self', bundler());
+    delegated('../outside', bundler());
+    delegated('./node_modules/x', bundler());
+    delegated('/abs/path', bundler());
+  });
+});
