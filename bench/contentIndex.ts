@@ -79,7 +79,7 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 /** The ids of copy `copy` of a text's terms under the "own words" policy: every term gets the copy number. */
 function ownWordsOf(table: TermTable, base: FileTerms, copy: number): FileTerms {
   const ids = base.ids.map((t) => table.add(`${table.text(t)}${copy}`));
-  return { table, ids, counts: base.counts, displayIds: new Int32Array(0), displayTexts: [] };
+  return { table, ids, counts: base.counts, displayIds: [], displayTexts: [] };
 }
 
 /** The same for the baseline's string terms. */

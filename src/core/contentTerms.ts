@@ -244,7 +244,7 @@ export interface FileTerms {
   /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `ids`. */
   readonly counts: Uint16Array;
   /** The terms (ids) that came from an identifier written otherwise (`parseDate` for `parsedate`)... */
-  readonly displayIds: Int32Array;
+  readonly displayIds: readonly number[];
   /** ...and how it was first written in this file, parallel to `displayIds`. */
   readonly displayTexts: readonly string[];
 }
@@ -309,6 +309,8 @@ export class TermReader {
   /** Bounds of the parts of an identifier being split, in pairs (only the first ones are the current identifier's). */
   private readonly parts: number[] = [];
   private readonly spelling = new Spelling();
+  /** Where the files' ids and counts are kept. */
+  private readonly blocks = new Blocks();
   /**
    * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
    * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
@@ -328,7 +330,7 @@ export class TermReader {
     let i = 0;
     while (i < n) {
       let c = text.charCodeAt(i);
-      if (!isIdentifierStart(c)) {
+      if (c >= ASCII || CHARACTER_CLASS[c] !== IDENTIFIER_START) {
         i++;
         continue;
       }
@@ -338,7 +340,7 @@ export class TermReader {
         hash = hashStep(hash, c);
         if (++end >= n) break;
         c = text.charCodeAt(end);
-      } while (isIdentifierPart(c));
+      } while (c < ASCII && CHARACTER_CLASS[c] !== NO_IDENTIFIER);
       // Shorter identifiers have no term: neither whole nor in parts.
       if (end - i >= MIN_TERM_LENGTH) {
         const slot = this.token(text, i, end, finish(hash));
@@ -364,8 +366,9 @@ export class TermReader {
 
   /** The file's terms out of the scratch arrays, which are left zeroed for the next file. */
   private collect(distinct: number): FileTerms {
-    const ids = new Int32Array(distinct);
-    const counts = new Uint16Array(distinct);
+    const at = this.blocks.take(distinct + ((distinct + 1) >> 1));
+    const ids = new Int32Array(this.blocks.buffer, at * 4, distinct);
+    const counts = new Uint16Array(this.blocks.buffer, (at + distinct) * 4, distinct);
     const displayIds: number[] = [];
     const displayTexts: string[] = [];
     for (let k = 0; k < distinct; k++) {
@@ -378,7 +381,7 @@ export class TermReader {
         displayTexts.push(this.display(this.orderDisplay[k]));
       }
     }
-    return { table: this.table, ids, counts, displayIds: Int32Array.from(displayIds), displayTexts };
+    return { table: this.table, ids, counts, displayIds, displayTexts };
   }
 
   /** The id in `table` of a local term id. */
@@ -475,6 +478,39 @@ export class TermReader {
   }
 }
 
+/**
+ * Typed arrays of many files carved out of few blocks: a typed array of its own per file costs an
+ * array buffer each (an allocation outside the heap, tracked by the collector), which was a tenth
+ * of a build's reading. The first block is the size of the first request, so a reader of one file
+ * (an edit) keeps no spare room alive; later ones grow with what was taken, up to MAX_BLOCK_WORDS.
+ * A block lives while any file's arrays in it do: at most one build's worth of files.
+ */
+class Blocks {
+  private block = new Int32Array(0);
+  private used = 0;
+  private taken = 0;
+
+  /** The buffer of the latest block, which the last `take` is in. */
+  get buffer(): ArrayBuffer {
+    return this.block.buffer;
+  }
+
+  /** Where `words` 32-bit words start in `buffer` (in words). */
+  take(words: number): number {
+    if (this.used + words > this.block.length) {
+      this.block = new Int32Array(Math.max(words, Math.min(MAX_BLOCK_WORDS, this.taken)));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += words;
+    this.taken += words;
+    return at;
+  }
+}
+
+/** The largest block of files' arrays: 1 MB, a few hundred files' terms. */
+const MAX_BLOCK_WORDS = 1 << 18;
+
 /** Numbers per slot of a reader's token table, and its load limit (then it doubles). */
 const TOKEN_STRIDE = 4;
 /** Words a reader's records start with per slot (a token's plan and characters take about 8). */
@@ -557,6 +593,15 @@ function isUpper(c: number): boolean {
 function isLower(c: number): boolean {
   return c >= 97 && c <= 122;
 }
+
+/** Character classes of ASCII codes, so the scan over every character of a text does one look-up each. */
+const ASCII = 128;
+const NO_IDENTIFIER = 0;
+const IDENTIFIER_PART = 1;
+const IDENTIFIER_START = 2;
+const CHARACTER_CLASS = Uint8Array.from({ length: ASCII }, (_, c) =>
+  isIdentifierStart(c) ? IDENTIFIER_START : isIdentifierPart(c) ? IDENTIFIER_PART : NO_IDENTIFIER,
+);
 
 /** A letter, `_` or `$`. */
 function isIdentifierStart(c: number): boolean {
