@@ -44,28 +44,28 @@ export interface TermCounts {
 export const MAX_TERM_COUNT = 0xffff;
 
 /**
- * Term strings and their ids: the vocabulary of a content index, which its files' terms are read
- * into. An open-addressing table over the characters of a term, so a reader finds a term given as
- * a range of a text (lower-cased, `_` and `$` skipped) without making a string of it. The stop
- * words hold the first ids, so that finding one is also how a reader tells it is no term.
+ * Terms and their ids, in order of arrival: an open-addressing table over the characters of a
+ * term, so a reader finds a term given as a range of a text (lower-cased, `_` and `$` skipped)
+ * without making a string of it. The stop words hold the first ids, so that finding one is also
+ * how a reader tells it is no term. Subclasses keep the terms' characters, as strings or as bytes.
  */
-export class TermTable {
+abstract class FoldedTable {
   /** Per slot, side by side (one cache line a probe): a term's hash and its id + 1, or 0 for an empty slot. */
-  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
+  protected slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
   /** Per id: the term's hash, to place it again when the slots grow. */
   private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
-  private readonly texts: string[] = [];
-  private readonly stopWords: number;
-  private readonly spelling = new Spelling();
+  private count = 0;
+  private stopWords = 0;
 
-  constructor() {
+  /** Files the stop words first (called by subclasses once their own fields are set). */
+  protected fileStopWords(): void {
     for (const word of STOP_WORDS) this.add(word);
-    this.stopWords = this.texts.length;
+    this.stopWords = this.count;
   }
 
   /** Ids given so far (stop words included). */
   get size(): number {
-    return this.texts.length;
+    return this.count;
   }
 
   isStopWord(id: number): boolean {
@@ -91,17 +91,33 @@ export class TermTable {
     const mask = (slots.length >> 1) - 1;
     let s = hash & mask;
     for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
-      if (slots[2 * s] === hash && sameFolded(this.texts[id], text, start, end)) return id;
+      if (slots[2 * s] === hash && this.holds(id, text, start, end)) return id;
       s = (s + 1) & mask;
     }
-    const id = this.texts.length;
-    this.texts.push(folded ?? this.spelling.folded(text, start, end));
+    const id = this.count++;
+    this.keep(id, text, start, end, folded);
     this.hashes = fitted(this.hashes, id);
     this.hashes[id] = hash;
     slots[2 * s] = hash;
     slots[2 * s + 1] = id + 1;
-    if (this.texts.length > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, slots.length);
+    if (this.count > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.count, slots.length);
     return id;
+  }
+
+  /** Whether term `id` is text[start, end) lower-cased with separators left out. */
+  protected abstract holds(id: number, text: string, start: number, end: number): boolean;
+  /** Keeps the characters of a new term `id`. */
+  protected abstract keep(id: number, text: string, start: number, end: number, folded: string | undefined): void;
+}
+
+/** Term strings and their ids: the vocabulary of a content index, which its files' terms are read into. */
+export class TermTable extends FoldedTable {
+  private readonly texts: string[] = [];
+  private readonly spelling = new Spelling();
+
+  constructor() {
+    super();
+    this.fileStopWords();
   }
 
   /** The id of a term (lower case, as `queryTerms` gives them), if the table has it and it is no stop word. */
@@ -118,7 +134,68 @@ export class TermTable {
   text(id: number): string {
     return this.texts[id];
   }
+
+  protected holds(id: number, text: string, start: number, end: number): boolean {
+    return sameFolded(this.texts[id], text, start, end);
+  }
+
+  protected keep(_id: number, text: string, start: number, end: number, folded: string | undefined): void {
+    this.texts.push(folded ?? this.spelling.folded(text, start, end));
+  }
 }
+
+/**
+ * A reader's own terms, their characters one after another in bytes (terms are ASCII): most never
+ * need a string (those that no file counts, and every lookup), and bytes side by side are compared
+ * without reaching into a string object each.
+ */
+class ReaderTerms extends FoldedTable {
+  private chars = new Uint8Array(INITIAL_SLOTS * AVERAGE_TERM_CHARS);
+  /** Per id + 1: where the term's characters end in `chars` (and the next id's start). */
+  private ends: Int32Array = new Int32Array(INITIAL_SLOTS);
+  private readonly spelling = new Spelling();
+
+  constructor() {
+    super();
+    this.fileStopWords();
+  }
+
+  /** A new string of term `id`. */
+  text(id: number): string {
+    return this.spelling.of(this.chars, this.ends[id], this.ends[id + 1]);
+  }
+
+  protected holds(id: number, text: string, start: number, end: number): boolean {
+    const chars = this.chars;
+    let at = this.ends[id];
+    const stop = this.ends[id + 1];
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (isSeparator(c)) continue;
+      if (at >= stop || chars[at] !== lower(c)) return false;
+      at++;
+    }
+    return at === stop;
+  }
+
+  protected keep(id: number, text: string, start: number, end: number): void {
+    let at = this.ends[id];
+    if (at + end - start > this.chars.length) {
+      const grown = new Uint8Array(Math.max(this.chars.length * 2, at + end - start));
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (!isSeparator(c)) this.chars[at++] = lower(c);
+    }
+    this.ends = fitted(this.ends, id + 1);
+    this.ends[id + 1] = at;
+  }
+}
+
+/** Characters a term has on average, to size a reader's first bytes of terms. */
+const AVERAGE_TERM_CHARS = 8;
 
 /** Slots an intern table starts with, and its load limit (then it doubles). */
 const INITIAL_SLOTS = 1 << 10;
@@ -315,7 +392,7 @@ export class TermReader {
    * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
    * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
    */
-  private readonly local = new TermTable();
+  private readonly local = new ReaderTerms();
   /** Per local term id: its id in `table` + 1, or 0 before a file counted it. */
   private tableIds: Int32Array = new Int32Array(INITIAL_SLOTS);
 
