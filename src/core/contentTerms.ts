@@ -52,8 +52,6 @@ export const MAX_TERM_COUNT = 0xffff;
 abstract class FoldedTable {
   /** Per slot, side by side (one cache line a probe): a term's hash and its id + 1, or 0 for an empty slot. */
   protected slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
-  /** Per id: the term's hash, to place it again when the slots grow. */
-  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
   private count = 0;
   private stopWords = 0;
 
@@ -77,11 +75,6 @@ abstract class FoldedTable {
     return this.addRange(term, 0, term.length, hash, term);
   }
 
-  /** The hash a term was filed under (to file it in another table without hashing it again). */
-  hashOf(id: number): number {
-    return this.hashes[id];
-  }
-
   /**
    * The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is
    * new (kept as `folded` when the caller has that string already).
@@ -95,19 +88,17 @@ abstract class FoldedTable {
       s = (s + 1) & mask;
     }
     const id = this.count++;
-    this.keep(id, text, start, end, folded);
-    this.hashes = fitted(this.hashes, id);
-    this.hashes[id] = hash;
+    this.keep(id, hash, text, start, end, folded);
     slots[2 * s] = hash;
     slots[2 * s + 1] = id + 1;
-    if (this.count > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.count, slots.length);
+    if (this.count > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(slots, slots.length);
     return id;
   }
 
   /** Whether term `id` is text[start, end) lower-cased with separators left out. */
   protected abstract holds(id: number, text: string, start: number, end: number): boolean;
-  /** Keeps the characters of a new term `id`. */
-  protected abstract keep(id: number, text: string, start: number, end: number, folded: string | undefined): void;
+  /** Keeps what the subclass keeps of a new term `id`: its characters, its hash if it needs that. */
+  protected abstract keep(id: number, hash: number, text: string, start: number, end: number, folded: string | undefined): void;
 }
 
 /** Term strings and their ids: the vocabulary of a content index, which its files' terms are read into. */
@@ -139,7 +130,7 @@ export class TermTable extends FoldedTable {
     return sameFolded(this.texts[id], text, start, end);
   }
 
-  protected keep(_id: number, text: string, start: number, end: number, folded: string | undefined): void {
+  protected keep(_id: number, _hash: number, text: string, start: number, end: number, folded: string | undefined): void {
     this.texts.push(folded ?? this.spelling.folded(text, start, end));
   }
 }
@@ -153,11 +144,17 @@ class ReaderTerms extends FoldedTable {
   private chars = new Uint8Array(INITIAL_SLOTS * AVERAGE_TERM_CHARS);
   /** Per id + 1: where the term's characters end in `chars` (and the next id's start). */
   private ends: Int32Array = new Int32Array(INITIAL_SLOTS);
+  /** Per id: the term's hash, to file it in the index's table without hashing it again. */
+  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
   private readonly spelling = new Spelling();
 
   constructor() {
     super();
     this.fileStopWords();
+  }
+
+  hashOf(id: number): number {
+    return this.hashes[id];
   }
 
   /** A new string of term `id`. */
@@ -178,7 +175,9 @@ class ReaderTerms extends FoldedTable {
     return at === stop;
   }
 
-  protected keep(id: number, text: string, start: number, end: number): void {
+  protected keep(id: number, hash: number, text: string, start: number, end: number): void {
+    this.hashes = fitted(this.hashes, id);
+    this.hashes[id] = hash;
     let at = this.ends[id];
     if (at + end - start > this.chars.length) {
       const grown = new Uint8Array(Math.max(this.chars.length * 2, at + end - start));
@@ -209,15 +208,20 @@ function fitted(array: Int32Array, index: number): Int32Array {
   return grown;
 }
 
-/** (hash, id + 1) slots for `count` entries with these hashes (linear probing), `size` of them. */
-function rehashed(hashes: Int32Array, count: number, size: number): Int32Array {
+/**
+ * The (hash, id + 1) slots of `old` placed again in `size` slots (linear probing). Taken in slot
+ * order, so the writes go forward through the new slots, not to random places of a table larger
+ * than the caches.
+ */
+function rehashed(old: Int32Array, size: number): Int32Array {
   const slots = new Int32Array(size * 2);
   const mask = size - 1;
-  for (let id = 0; id < count; id++) {
-    let s = hashes[id] & mask;
+  for (let k = 0; k < old.length; k += 2) {
+    if (old[k + 1] === 0) continue;
+    let s = old[k] & mask;
     while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
-    slots[2 * s] = hashes[id];
-    slots[2 * s + 1] = id + 1;
+    slots[2 * s] = old[k];
+    slots[2 * s + 1] = old[k + 1];
   }
   return slots;
 }
