@@ -73,6 +73,16 @@ function memoryMb(): number {
   return heapMb() + process.memoryUsage().arrayBuffers / 1024 / 1024;
 }
 
+/**
+ * memoryMb once the array buffers freed by a full GC are released (that happens after it, off the
+ * main thread): a build's reader leaves megabytes of them (its tables), which are not the index's.
+ */
+async function settledMemoryMb(): Promise<number> {
+  memoryMb();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return memoryMb();
+}
+
 function cpuMs(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -168,10 +178,10 @@ function medianBuild(builds: readonly Build[]): Build {
  * machine falls on both), each on a heap collected first with no other index alive; the figures are
  * the medians. The last new index stays for the memory and rank figures.
  */
-function measure(n: number, texts: readonly string[], ownWords: boolean, label: string, repeats: number): Row {
-  const h0 = memoryMb();
+async function measure(n: number, texts: readonly string[], ownWords: boolean, label: string, repeats: number): Promise<Row> {
+  const h0 = await settledMemoryMb();
   const workspace = syntheticWorkspace(n);
-  const h1 = memoryMb();
+  const h1 = await settledMemoryMb();
   const builds: Build[] = [];
   const baselines: Build[] = [];
   // The latest index, let go before the next build (no other index alive while one is timed).
@@ -186,7 +196,7 @@ function measure(n: number, texts: readonly string[], ownWords: boolean, label: 
     latest.push(built.content);
   }
   const content = latest[0];
-  const h2 = memoryMb();
+  const h2 = await settledMemoryMb();
   const plain = timeQueries(workspace);
   const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
   return {
@@ -256,8 +266,7 @@ async function main(): Promise<void> {
   const texts: string[] = [];
   for (const repo of repos) texts.push(...(await blobTexts(repo)));
   // The blobs' buffers are garbage now: let their memory go before the first figure is taken.
-  memoryMb();
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await settledMemoryMb();
   const megabytes = texts.reduce((sum, t) => sum + t.length, 0) / 1024 / 1024;
   console.log(
     `content index benchmark: ${texts.length.toLocaleString('en-US')} real texts (${megabytes.toFixed(0)} MB) from ${repos.length} repositories, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
@@ -269,7 +278,7 @@ async function main(): Promise<void> {
     for (const ownWords of policies) {
       const label =
         n <= texts.length ? `${n.toLocaleString('en-US')} files` : `${n.toLocaleString('en-US')} files, ${ownWords ? 'own words' : 'repeated'}`;
-      const row = measure(n, texts, ownWords, label, repeats);
+      const row = await measure(n, texts, ownWords, label, repeats);
       print(row, base);
       base ??= row;
       if (n === 10_000) {
