@@ -3,7 +3,7 @@
  * files, next to the graph's, and the rank time with and without contents on the same workspace.
  * Prints figures and ratios within one run; never passes or fails.
  *
- *   node --expose-gc --import tsx bench/contentIndex.ts [--sizes 1000,10000] --texts /path/a.git /path/b.git ...
+ *   node --expose-gc --import tsx bench/contentIndex.ts [--sizes 1000,10000] [--repeat 3] --texts /path/a.git /path/b.git ...
  *
  * The texts are real: every text blob at HEAD of the given git repositories (bare mirrors are
  * fine), read once with `git cat-file --batch`, binaries and files over 1 MB left out, as the
@@ -22,13 +22,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { ContentIndex } from '../src/core/contentIndex';
-import type { FileTerms, TermReader, TermTable } from '../src/core/contentTerms';
+import type { FileTerms, TermTable } from '../src/core/contentTerms';
 import { BaselineIndexBuild, contentTerms as baselineTerms, type TermCounts } from './contentTermsBaseline';
 import { isBinary } from '../src/workspace/extractFile';
 import { heapMb, syntheticWorkspace, timeQueries } from './rank';
 
 const MAX_BLOB_BYTES = 1024 * 1024;
 const DEFAULT_SIZES = [1_000, 10_000, 100_000];
+/** Builds timed per size (their median is shown): one run on a shared machine says little. */
+const DEFAULT_REPEATS = 3;
 /** Mentioned by the budget this bench checks: at 10k files, at most this much extra heap and index time. */
 const BUDGET_10K_MB = 50;
 const BUDGET_10K_MS = 1000;
@@ -71,6 +73,16 @@ function memoryMb(): number {
   return heapMb() + process.memoryUsage().arrayBuffers / 1024 / 1024;
 }
 
+/**
+ * memoryMb once the array buffers freed by a full GC are released (that happens after it, off the
+ * main thread): a build's reader leaves megabytes of them (its tables), which are not the index's.
+ */
+async function settledMemoryMb(): Promise<number> {
+  memoryMb();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return memoryMb();
+}
+
 function cpuMs(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -79,7 +91,7 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 /** The ids of copy `copy` of a text's terms under the "own words" policy: every term gets the copy number. */
 function ownWordsOf(table: TermTable, base: FileTerms, copy: number): FileTerms {
   const ids = base.ids.map((t) => table.add(`${table.text(t)}${copy}`));
-  return { table, ids, counts: base.counts, displayIds: new Int32Array(0), displayTexts: [] };
+  return { table, ids, counts: base.counts, displayIds: [], displayTexts: [] };
 }
 
 /** The same for the baseline's string terms. */
@@ -100,6 +112,8 @@ interface Row extends Build {
   readonly rankPlain: number;
   readonly rankContent: number;
   readonly baseline: Build;
+  /** Every timed build (the figures above are the median one's). */
+  readonly builds: readonly Build[];
 }
 
 /**
@@ -118,44 +132,84 @@ function timedBuild(n: number, texts: readonly string[], read: (text: string) =>
   return { termsMs, insertMs: cpuMs(c1) };
 }
 
-function measure(n: number, texts: readonly string[], ownWords: boolean, label: string): Row {
-  const h0 = memoryMb();
-  const workspace = syntheticWorkspace(n);
-  const h1 = memoryMb();
-  let content = new ContentIndex();
-  // The reader is a build's: dropped before the heap is measured, as the index drops it after a build.
-  let reader: TermReader | undefined = content.reader();
-  const table = reader.table;
+/** A build of the content index over a workspace's files: its cost, and the index (for memory and ranks). */
+function contentBuild(files: readonly string[], texts: readonly string[], ownWords: boolean): { build: Build; content: ContentIndex } {
+  const content = new ContentIndex();
+  // The reader is a build's: dropped when the build ends, as the index drops it after a build.
+  const reader = content.reader();
   const read: FileTerms[] = [];
   const copyOf = (i: number) => Math.floor(i / texts.length);
   const build = timedBuild(
-    n,
+    files.length,
     texts,
-    (text) => read.push(reader!.read(text)),
-    (i) => read.push(ownWords ? ownWordsOf(table, read[i % texts.length], copyOf(i)) : read[i % texts.length]),
+    (text) => read.push(reader.read(text)),
+    (i) => read.push(ownWords ? ownWordsOf(reader.table, read[i % texts.length], copyOf(i)) : read[i % texts.length]),
     () => {
-      workspace.files.forEach((file, i) => content.setTerms(file, read[i]));
+      files.forEach((file, i) => content.setTerms(file, read[i]));
       // The first query lays the postings out: part of the build, not of the first rank timed below.
-      content.scores(content.termsOf(workspace.files[0]));
+      content.scores(content.termsOf(files[0]));
     },
   );
-  read.length = 0;
-  reader = undefined;
-  const h2 = memoryMb();
+  return { build, content };
+}
+
+/** The same build the way it was before the term table. */
+function baselineBuild(files: readonly string[], texts: readonly string[], ownWords: boolean): Build {
+  const read: TermCounts[] = [];
+  const index = new BaselineIndexBuild();
+  const copyOf = (i: number) => Math.floor(i / texts.length);
+  return timedBuild(
+    files.length,
+    texts,
+    (text) => read.push(baselineTerms(text)),
+    (i) => read.push(ownWords ? baselineOwnWordsOf(read[i % texts.length], copyOf(i)) : read[i % texts.length]),
+    () => files.forEach((file, i) => index.setTerms(file, read[i])),
+  );
+}
+
+/** The build with the median total time of `builds`. */
+function medianBuild(builds: readonly Build[]): Build {
+  const sorted = [...builds].sort((a, b) => a.termsMs + a.insertMs - (b.termsMs + b.insertMs));
+  return sorted[(sorted.length - 1) >> 1];
+}
+
+/**
+ * Each build is timed `repeats` times, baseline and new taking turns (so a change of load on the
+ * machine falls on both), each on a heap collected first with no other index alive; the figures are
+ * the medians. The last new index stays for the memory and rank figures.
+ */
+async function measure(n: number, texts: readonly string[], ownWords: boolean, label: string, repeats: number): Promise<Row> {
+  const h0 = await settledMemoryMb();
+  const workspace = syntheticWorkspace(n);
+  const h1 = await settledMemoryMb();
+  const builds: Build[] = [];
+  const baselines: Build[] = [];
+  // The latest index, let go before the next build (no other index alive while one is timed).
+  const latest: ContentIndex[] = [];
+  for (let r = 0; r < repeats; r++) {
+    latest.length = 0;
+    memoryMb();
+    baselines.push(baselineBuild(workspace.files, texts, ownWords));
+    memoryMb();
+    const built = contentBuild(workspace.files, texts, ownWords);
+    builds.push(built.build);
+    latest.push(built.content);
+  }
+  const content = latest[0];
+  const h2 = await settledMemoryMb();
   const plain = timeQueries(workspace);
   const full = timeQueries({ ...workspace, facts: { ...workspace.facts, content } });
-  // Let the new index go before the baseline builds, so both build on a heap of the same size.
-  content = new ContentIndex();
-  const baselineRead: TermCounts[] = [];
-  const index = new BaselineIndexBuild();
-  const baseline = timedBuild(
-    n,
-    texts,
-    (text) => baselineRead.push(baselineTerms(text)),
-    (i) => baselineRead.push(ownWords ? baselineOwnWordsOf(baselineRead[i % texts.length], copyOf(i)) : baselineRead[i % texts.length]),
-    () => workspace.files.forEach((file, i) => index.setTerms(file, baselineRead[i])),
-  );
-  return { label, files: n, graphMb: h1 - h0, contentMb: h2 - h1, ...build, rankPlain: plain.cpuMedianMs, rankContent: full.cpuMedianMs, baseline };
+  return {
+    label,
+    files: n,
+    graphMb: h1 - h0,
+    contentMb: h2 - h1,
+    ...medianBuild(builds),
+    builds,
+    rankPlain: plain.cpuMedianMs,
+    rankContent: full.cpuMedianMs,
+    baseline: medianBuild(baselines),
+  };
 }
 
 function print(row: Row, base: Row | undefined): void {
@@ -173,6 +227,8 @@ function print(row: Row, base: Row | undefined): void {
     `${''.padEnd(34)} new/old build cpu: terms ${ratio(row.termsMs, old.termsMs)} (old ${old.termsMs.toFixed(0)} ms), index ${ratio(row.insertMs, old.insertMs)} (old ${old.insertMs.toFixed(0)} ms), ` +
       `both ${ratio(row.termsMs + row.insertMs, old.termsMs + old.insertMs)}`,
   );
+  const runs = row.builds.map((b) => `${b.termsMs.toFixed(0)}+${b.insertMs.toFixed(0)}`).join(', ');
+  console.log(`${''.padEnd(34)} new builds, terms+index ms: ${runs} (median above); load average ${loadavg()[0].toFixed(1)}`);
 }
 
 /** Whether the term table gives every text the baseline's terms, counts and spellings; the first text that differs otherwise. */
@@ -196,18 +252,21 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const sizesAt = args.indexOf('--sizes');
   const sizes = sizesAt >= 0 ? args[sizesAt + 1].split(',').map(Number) : DEFAULT_SIZES;
+  const repeatAt = args.indexOf('--repeat');
+  const repeats = repeatAt >= 0 ? Number(args[repeatAt + 1]) : DEFAULT_REPEATS;
   const at = args.indexOf('--texts');
-  const repos = at >= 0 ? args.slice(at + 1).filter((a) => !a.startsWith('--')) : [];
+  const after = at >= 0 ? args.slice(at + 1) : [];
+  const nextFlag = after.findIndex((a) => a.startsWith('--'));
+  const repos = nextFlag >= 0 ? after.slice(0, nextFlag) : after;
   if (repos.length === 0) {
-    console.error('usage: node --expose-gc --import tsx bench/contentIndex.ts --texts REPO.git [REPO.git ...]');
+    console.error('usage: node --expose-gc --import tsx bench/contentIndex.ts [--sizes N,N] [--repeat N] --texts REPO.git [REPO.git ...]');
     process.exit(2);
   }
   if (typeof (globalThis as { gc?: unknown }).gc !== 'function') console.log('(run with node --expose-gc for heap figures after a full GC)');
   const texts: string[] = [];
   for (const repo of repos) texts.push(...(await blobTexts(repo)));
   // The blobs' buffers are garbage now: let their memory go before the first figure is taken.
-  memoryMb();
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await settledMemoryMb();
   const megabytes = texts.reduce((sum, t) => sum + t.length, 0) / 1024 / 1024;
   console.log(
     `content index benchmark: ${texts.length.toLocaleString('en-US')} real texts (${megabytes.toFixed(0)} MB) from ${repos.length} repositories, node ${process.version}, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
@@ -219,7 +278,7 @@ async function main(): Promise<void> {
     for (const ownWords of policies) {
       const label =
         n <= texts.length ? `${n.toLocaleString('en-US')} files` : `${n.toLocaleString('en-US')} files, ${ownWords ? 'own words' : 'repeated'}`;
-      const row = measure(n, texts, ownWords, label);
+      const row = await measure(n, texts, ownWords, label, repeats);
       print(row, base);
       base ??= row;
       if (n === 10_000) {

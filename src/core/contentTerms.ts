@@ -44,28 +44,26 @@ export interface TermCounts {
 export const MAX_TERM_COUNT = 0xffff;
 
 /**
- * Term strings and their ids: the vocabulary of a content index, which its files' terms are read
- * into. An open-addressing table over the characters of a term, so a reader finds a term given as
- * a range of a text (lower-cased, `_` and `$` skipped) without making a string of it. The stop
- * words hold the first ids, so that finding one is also how a reader tells it is no term.
+ * Terms and their ids, in order of arrival: an open-addressing table over the characters of a
+ * term, so a reader finds a term given as a range of a text (lower-cased, `_` and `$` skipped)
+ * without making a string of it. The stop words hold the first ids, so that finding one is also
+ * how a reader tells it is no term. Subclasses keep the terms' characters, as strings or as bytes.
  */
-export class TermTable {
+abstract class FoldedTable {
   /** Per slot, side by side (one cache line a probe): a term's hash and its id + 1, or 0 for an empty slot. */
-  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
-  /** Per id: the term's hash, to place it again when the slots grow. */
-  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
-  private readonly texts: string[] = [];
-  private readonly stopWords: number;
-  private readonly spelling = new Spelling();
+  protected slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2);
+  private count = 0;
+  private stopWords = 0;
 
-  constructor() {
+  /** Files the stop words first (called by subclasses once their own fields are set). */
+  protected fileStopWords(): void {
     for (const word of STOP_WORDS) this.add(word);
-    this.stopWords = this.texts.length;
+    this.stopWords = this.count;
   }
 
   /** Ids given so far (stop words included). */
   get size(): number {
-    return this.texts.length;
+    return this.count;
   }
 
   isStopWord(id: number): boolean {
@@ -77,11 +75,6 @@ export class TermTable {
     return this.addRange(term, 0, term.length, hash, term);
   }
 
-  /** The hash a term was filed under (to file it in another table without hashing it again). */
-  hashOf(id: number): number {
-    return this.hashes[id];
-  }
-
   /**
    * The id of the term text[start, end) lower-cased with `_` and `$` left out, given one if it is
    * new (kept as `folded` when the caller has that string already).
@@ -91,17 +84,31 @@ export class TermTable {
     const mask = (slots.length >> 1) - 1;
     let s = hash & mask;
     for (let id = slots[2 * s + 1] - 1; id >= 0; id = slots[2 * s + 1] - 1) {
-      if (slots[2 * s] === hash && sameFolded(this.texts[id], text, start, end)) return id;
+      if (slots[2 * s] === hash && this.holds(id, text, start, end)) return id;
       s = (s + 1) & mask;
     }
-    const id = this.texts.length;
-    this.texts.push(folded ?? this.spelling.folded(text, start, end));
-    this.hashes = fitted(this.hashes, id);
-    this.hashes[id] = hash;
+    const id = this.count++;
+    this.keep(id, hash, text, start, end, folded);
     slots[2 * s] = hash;
     slots[2 * s + 1] = id + 1;
-    if (this.texts.length > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(this.hashes, this.texts.length, slots.length);
+    if (this.count > (slots.length >> 1) * MAX_LOAD) this.slots = rehashed(slots, slots.length);
     return id;
+  }
+
+  /** Whether term `id` is text[start, end) lower-cased with separators left out. */
+  protected abstract holds(id: number, text: string, start: number, end: number): boolean;
+  /** Keeps what the subclass keeps of a new term `id`: its characters, its hash if it needs that. */
+  protected abstract keep(id: number, hash: number, text: string, start: number, end: number, folded: string | undefined): void;
+}
+
+/** Term strings and their ids: the vocabulary of a content index, which its files' terms are read into. */
+export class TermTable extends FoldedTable {
+  private readonly texts: string[] = [];
+  private readonly spelling = new Spelling();
+
+  constructor() {
+    super();
+    this.fileStopWords();
   }
 
   /** The id of a term (lower case, as `queryTerms` gives them), if the table has it and it is no stop word. */
@@ -118,7 +125,76 @@ export class TermTable {
   text(id: number): string {
     return this.texts[id];
   }
+
+  protected holds(id: number, text: string, start: number, end: number): boolean {
+    return sameFolded(this.texts[id], text, start, end);
+  }
+
+  protected keep(_id: number, _hash: number, text: string, start: number, end: number, folded: string | undefined): void {
+    this.texts.push(folded ?? this.spelling.folded(text, start, end));
+  }
 }
+
+/**
+ * A reader's own terms, their characters one after another in bytes (terms are ASCII): most never
+ * need a string (those that no file counts, and every lookup), and bytes side by side are compared
+ * without reaching into a string object each.
+ */
+class ReaderTerms extends FoldedTable {
+  private chars = new Uint8Array(INITIAL_SLOTS * AVERAGE_TERM_CHARS);
+  /** Per id + 1: where the term's characters end in `chars` (and the next id's start). */
+  private ends: Int32Array = new Int32Array(INITIAL_SLOTS);
+  /** Per id: the term's hash, to file it in the index's table without hashing it again. */
+  private hashes: Int32Array = new Int32Array(INITIAL_SLOTS);
+  private readonly spelling = new Spelling();
+
+  constructor() {
+    super();
+    this.fileStopWords();
+  }
+
+  hashOf(id: number): number {
+    return this.hashes[id];
+  }
+
+  /** A new string of term `id`. */
+  text(id: number): string {
+    return this.spelling.of(this.chars, this.ends[id], this.ends[id + 1]);
+  }
+
+  protected holds(id: number, text: string, start: number, end: number): boolean {
+    const chars = this.chars;
+    let at = this.ends[id];
+    const stop = this.ends[id + 1];
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (isSeparator(c)) continue;
+      if (at >= stop || chars[at] !== lower(c)) return false;
+      at++;
+    }
+    return at === stop;
+  }
+
+  protected keep(id: number, hash: number, text: string, start: number, end: number): void {
+    this.hashes = fitted(this.hashes, id);
+    this.hashes[id] = hash;
+    let at = this.ends[id];
+    if (at + end - start > this.chars.length) {
+      const grown = new Uint8Array(Math.max(this.chars.length * 2, at + end - start));
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (!isSeparator(c)) this.chars[at++] = lower(c);
+    }
+    this.ends = fitted(this.ends, id + 1);
+    this.ends[id + 1] = at;
+  }
+}
+
+/** Characters a term has on average, to size a reader's first bytes of terms. */
+const AVERAGE_TERM_CHARS = 8;
 
 /** Slots an intern table starts with, and its load limit (then it doubles). */
 const INITIAL_SLOTS = 1 << 10;
@@ -132,15 +208,20 @@ function fitted(array: Int32Array, index: number): Int32Array {
   return grown;
 }
 
-/** (hash, id + 1) slots for `count` entries with these hashes (linear probing), `size` of them. */
-function rehashed(hashes: Int32Array, count: number, size: number): Int32Array {
+/**
+ * The (hash, id + 1) slots of `old` placed again in `size` slots (linear probing). Taken in slot
+ * order, so the writes go forward through the new slots, not to random places of a table larger
+ * than the caches.
+ */
+function rehashed(old: Int32Array, size: number): Int32Array {
   const slots = new Int32Array(size * 2);
   const mask = size - 1;
-  for (let id = 0; id < count; id++) {
-    let s = hashes[id] & mask;
+  for (let k = 0; k < old.length; k += 2) {
+    if (old[k + 1] === 0) continue;
+    let s = old[k] & mask;
     while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
-    slots[2 * s] = hashes[id];
-    slots[2 * s + 1] = id + 1;
+    slots[2 * s] = old[k];
+    slots[2 * s + 1] = old[k + 1];
   }
   return slots;
 }
@@ -244,7 +325,7 @@ export interface FileTerms {
   /** How often each term appears (capped at MAX_TERM_COUNT), parallel to `ids`. */
   readonly counts: Uint16Array;
   /** The terms (ids) that came from an identifier written otherwise (`parseDate` for `parsedate`)... */
-  readonly displayIds: Int32Array;
+  readonly displayIds: readonly number[];
   /** ...and how it was first written in this file, parallel to `displayIds`. */
   readonly displayTexts: readonly string[];
 }
@@ -309,11 +390,13 @@ export class TermReader {
   /** Bounds of the parts of an identifier being split, in pairs (only the first ones are the current identifier's). */
   private readonly parts: number[] = [];
   private readonly spelling = new Spelling();
+  /** Where the files' ids and counts are kept. */
+  private readonly blocks = new Blocks();
   /**
    * The terms of the identifiers met, by the reader's own ids: a term that only a file's capped-off
    * identifiers have (past MAX_TERMS_PER_FILE) never reaches `table`, which outlives the reader.
    */
-  private readonly local = new TermTable();
+  private readonly local = new ReaderTerms();
   /** Per local term id: its id in `table` + 1, or 0 before a file counted it. */
   private tableIds: Int32Array = new Int32Array(INITIAL_SLOTS);
 
@@ -328,7 +411,7 @@ export class TermReader {
     let i = 0;
     while (i < n) {
       let c = text.charCodeAt(i);
-      if (!isIdentifierStart(c)) {
+      if (c >= ASCII || CHARACTER_CLASS[c] !== IDENTIFIER_START) {
         i++;
         continue;
       }
@@ -338,7 +421,7 @@ export class TermReader {
         hash = hashStep(hash, c);
         if (++end >= n) break;
         c = text.charCodeAt(end);
-      } while (isIdentifierPart(c));
+      } while (c < ASCII && CHARACTER_CLASS[c] !== NO_IDENTIFIER);
       // Shorter identifiers have no term: neither whole nor in parts.
       if (end - i >= MIN_TERM_LENGTH) {
         const slot = this.token(text, i, end, finish(hash));
@@ -364,8 +447,9 @@ export class TermReader {
 
   /** The file's terms out of the scratch arrays, which are left zeroed for the next file. */
   private collect(distinct: number): FileTerms {
-    const ids = new Int32Array(distinct);
-    const counts = new Uint16Array(distinct);
+    const at = this.blocks.take(distinct + ((distinct + 1) >> 1));
+    const ids = new Int32Array(this.blocks.buffer, at * 4, distinct);
+    const counts = new Uint16Array(this.blocks.buffer, (at + distinct) * 4, distinct);
     const displayIds: number[] = [];
     const displayTexts: string[] = [];
     for (let k = 0; k < distinct; k++) {
@@ -378,7 +462,7 @@ export class TermReader {
         displayTexts.push(this.display(this.orderDisplay[k]));
       }
     }
-    return { table: this.table, ids, counts, displayIds: Int32Array.from(displayIds), displayTexts };
+    return { table: this.table, ids, counts, displayIds, displayTexts };
   }
 
   /** The id in `table` of a local term id. */
@@ -475,6 +559,39 @@ export class TermReader {
   }
 }
 
+/**
+ * Typed arrays of many files carved out of few blocks: a typed array of its own per file costs an
+ * array buffer each (an allocation outside the heap, tracked by the collector), which was a tenth
+ * of a build's reading. The first block is the size of the first request, so a reader of one file
+ * (an edit) keeps no spare room alive; later ones grow with what was taken, up to MAX_BLOCK_WORDS.
+ * A block lives while any file's arrays in it do: at most one build's worth of files.
+ */
+class Blocks {
+  private block = new Int32Array(0);
+  private used = 0;
+  private taken = 0;
+
+  /** The buffer of the latest block, which the last `take` is in. */
+  get buffer(): ArrayBuffer {
+    return this.block.buffer;
+  }
+
+  /** Where `words` 32-bit words start in `buffer` (in words). */
+  take(words: number): number {
+    if (this.used + words > this.block.length) {
+      this.block = new Int32Array(Math.max(words, Math.min(MAX_BLOCK_WORDS, this.taken)));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += words;
+    this.taken += words;
+    return at;
+  }
+}
+
+/** The largest block of files' arrays: 1 MB, a few hundred files' terms. */
+const MAX_BLOCK_WORDS = 1 << 18;
+
 /** Numbers per slot of a reader's token table, and its load limit (then it doubles). */
 const TOKEN_STRIDE = 4;
 /** Words a reader's records start with per slot (a token's plan and characters take about 8). */
@@ -557,6 +674,15 @@ function isUpper(c: number): boolean {
 function isLower(c: number): boolean {
   return c >= 97 && c <= 122;
 }
+
+/** Character classes of ASCII codes, so the scan over every character of a text does one look-up each. */
+const ASCII = 128;
+const NO_IDENTIFIER = 0;
+const IDENTIFIER_PART = 1;
+const IDENTIFIER_START = 2;
+const CHARACTER_CLASS = Uint8Array.from({ length: ASCII }, (_, c) =>
+  isIdentifierStart(c) ? IDENTIFIER_START : isIdentifierPart(c) ? IDENTIFIER_PART : NO_IDENTIFIER,
+);
 
 /** A letter, `_` or `$`. */
 function isIdentifierStart(c: number): boolean {
