@@ -17,14 +17,18 @@ import type { ReplayQuery } from './commits/replayCommits';
 
 /**
  * The signals recorded per query, and so the ones tune can weigh. nameMatch needs typed search
- * words, which neither a commit nor a recorded session has. taskContext needs a session: it is
- * recorded for every query (0 throughout a replayed commit) and searched only when tune has
- * session queries (SESSION_ONLY_SIGNALS).
+ * words, which neither a commit nor a recorded session has. taskContext and contentMatch need a
+ * session (its task, its task text): they are recorded for every query (0 throughout a replayed
+ * commit) and searched only when tune has session queries (SESSION_ONLY_SIGNALS).
  */
 export const TUNED_SIGNALS: readonly SignalName[] = SIGNAL_NAMES.filter((s) => s !== 'nameMatch');
 
-/** Signals only a session can measure: on commits alone tune keeps their weights. */
-export const SESSION_ONLY_SIGNALS: ReadonlySet<SignalName> = new Set<SignalName>(['taskContext']);
+/**
+ * Signals only a session can measure: on commits alone tune keeps their weights. Were one learned
+ * there, its weight (0 on every query, so never moved by the search) would still be rescaled with
+ * the others' total and come out as an arbitrary number.
+ */
+export const SESSION_ONLY_SIGNALS: ReadonlySet<SignalName> = new Set<SignalName>(['taskContext', 'contentMatch']);
 
 /** Signals that score files the same whatever the query file is. */
 const QUERY_INDEPENDENT: ReadonlySet<SignalName> = new Set<SignalName>(['recency', 'fileType', 'centrality', 'changeFrequency']);

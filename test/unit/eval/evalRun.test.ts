@@ -97,8 +97,9 @@ describe('eval on a scripted repository', function () {
     assert.ok(tuned.mean.np10 >= 13 / 14 - 1e-9, `held-back nP@10 ${tuned.mean.np10}`);
     const sum = Object.values(report.weights).reduce((s, w) => s + w, 0);
     assert.ok(sum > 0);
-    // Commits have no session: taskContext cannot be learned and keeps the default's weight.
-    assert.deepEqual(report.kept, ['taskContext', 'nameMatch']);
+    // Commits have no session: taskContext and contentMatch cannot be learned and keep the default's weights.
+    assert.deepEqual(report.kept, ['taskContext', 'contentMatch', 'nameMatch']);
     assert.equal(report.weights.taskContext, PRESETS.default.taskContext);
+    assert.equal(report.weights.contentMatch, PRESETS.default.contentMatch);
   });
 });
