@@ -76,6 +76,8 @@ interface Folder {
    * disk (restoreFolder): editor events wait here and are applied once the check has built the graph.
    */
   held?: (() => void)[];
+  /** The active file of the last refocus while indexing. */
+  focus?: string;
 }
 
 export class Engine implements EngineApi {
@@ -292,24 +294,31 @@ export class Engine implements EngineApi {
     const where = focus === undefined ? undefined : this.locate(focus);
     const rel = where?.folder === folder ? where.rel : undefined;
     const started = performance.now();
-    let first = true;
     const onPartialGraph = () => {
-      if (first) {
-        first = false;
-        const p = folder.progress;
-        this.log.info(
-          `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
-            `${rel === undefined ? '' : `, ${rel} ${folder.index.referencesKnown(rel) ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
-        );
-      }
+      const p = folder.progress;
+      const focusRel = folder.focus ?? rel;
+      this.log.info(
+        `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
+          `${focusRel === undefined ? '' : `, ${focusRel} ${folder.index.referencesKnown(focusRel) ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
+      );
       this.emit();
     };
     return { focus: rel, onPartialGraph };
   }
 
+  /** True when a ranking of this file is a real one: its own references are in its folder's graph (a cold index may not have read it yet). */
+  canRank(path: string): boolean {
+    const where = this.locate(path);
+    return where !== undefined && this.rankable(where.folder, where.rel);
+  }
+
   refocus(path: string): void {
     const where = this.locate(path);
-    if (where && !where.folder.indexed) where.folder.index.refocus(where.rel);
+    if (where && !where.folder.indexed) {
+      where.folder.focus = where.rel;
+      this.log.info(`refocus on ${where.rel} while indexing`);
+      where.folder.index.refocus(where.rel);
+    }
   }
 
   /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
@@ -654,6 +663,8 @@ export class Engine implements EngineApi {
       ...this.weightsFor(folder, request),
     });
     const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
+    // While indexing: how long a partial ranking took (the first builds the ranker's tables).
+    if (note) this.log.info(`partial ranking of ${rel} in ${Math.round(performance.now() - started)} ms`);
     return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
   }
 

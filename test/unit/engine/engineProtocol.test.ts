@@ -140,6 +140,24 @@ describe('engine protocol', function () {
     }
   });
 
+  it('with a focus, keeps the cores through a long read until a ranking of the focus is answered', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'rf-protocol-focus-'));
+    try {
+      for (let i = 0; i < YIELD_CORES_READ_FILES + 20; i++) writeFileSync(join(big, `f${i}.ts`), `export const v${i} = ${i};\n`);
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [big] });
+      const focus = join(big, 'f7.ts');
+      await connection.engine.index(undefined, undefined, focus);
+      assert.ok(!fromEngine.includes('yield'), fromEngine.join(', '));
+      await connection.engine.rank({ file: focus });
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
+      assert.deepEqual(order.slice(order.indexOf('progress done')), ['progress done', 'response', 'response', 'yield']);
+      await connection.shutdown();
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
+  });
+
   it('drops a request cancelled before the engine reached it, and answers the newer one', async () => {
     const { channel, sent } = loopback();
     const connection = await EngineConnection.start(channel, { roots: [root] });
