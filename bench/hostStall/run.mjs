@@ -23,9 +23,10 @@
 // --restore: the workbench opens --open itself as it starts (a window restoring its editors), so the
 // file is open when the extension activates; without it the probe opens it once it runs (seconds after
 // activation on a busy machine: the first ranking cannot come before the file is open).
-// --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run.
+// --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run,
+// and FILE.json the probe's result, with a timeline of the extension's log lines and view updates.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,8 @@ try {
     `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
   );
   const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')));
+  // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
+  if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
   const baselineDir = opt('baseline');
   const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
@@ -98,6 +101,7 @@ try {
   console.log(`${''.padEnd(26)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
   console.log(row('control (no extension)', control.all, '—'));
   if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
+  if (baseline?.warm) console.log(row('baseline, warm', baseline.warm, `${baseline.events.warmRanked - baseline.events.restart} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));

@@ -158,7 +158,9 @@ export class EngineHost implements vscode.Disposable {
     }
     this.connection = connection;
     connection.engine.onDidChange(() => {
-      if (this.stateValue.kind === 'indexing') this.partialValue = true;
+      // A cold index's graph grew: a ranking now is partial. A warm start's restored graph says 'ready'
+      // itself, its index's answer right behind: the view ranks on that, not on a ranking asked for now.
+      if (this.stateValue.kind === 'indexing' && connection.engine.state === 'indexing') this.partialValue = true;
       this.changeEmitter.fire();
     });
     connection.onExit((reason) => {

@@ -91,7 +91,7 @@ export class RelatedFilesController implements vscode.Disposable {
     const indexing = this.host.state.kind === 'indexing';
     if (this.ranking && indexing) this.grewMeanwhile = true;
     // The first partial ranking is the one the user waits on: no debounce for it.
-    else this.refresh(indexing && !this.partialShown ? 0 : EDITOR_CHANGE_DEBOUNCE_MS);
+    else this.refresh(indexing && this.host.partialRankings && !this.partialShown ? 0 : EDITOR_CHANGE_DEBOUNCE_MS);
   }
 
   /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
