@@ -192,7 +192,20 @@ export class Engine implements EngineApi {
     // git log runs in a process of its own: started now, it reads history on the other core while this
     // thread indexes. A warm start that ranks first reads it after: its index takes less time than the
     // stored commits take to load, and the first ranking needs neither.
-    const history = rankFirst && previous.length > 0 ? undefined : this.timedHistoryRead(folder);
+    // A cold start with a focus starts it once the focus is in: spawning git and taking its first output
+    // ran on this thread while the user waited on the focus's few files.
+    let startHistory: (() => void) | undefined;
+    const history =
+      rankFirst && previous.length > 0
+        ? undefined
+        : rankFirst && previous.length === 0 && partial.focus !== undefined
+          ? new Promise<number>((resolve, reject) => {
+              startHistory = () => {
+                startHistory = undefined;
+                this.timedHistoryRead(folder).then(resolve, reject);
+              };
+            })
+          : this.timedHistoryRead(folder);
     const report = (p: IndexProgress) => {
       folder.progress = p;
       onProgress?.(p);
@@ -204,8 +217,13 @@ export class Engine implements EngineApi {
       signal,
       content: !rankFirst, // ranking first: the file words come after (afterReady)
       ...partial,
+      onPartialGraph: () => {
+        partial.onPartialGraph?.();
+        startHistory?.();
+      },
       onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
     });
+    startHistory?.(); // the build ended without a partial graph (a small folder, a focus that was skipped)
     const ms = performance.now() - started;
     if (built.aborted) {
       this.log.info(`index of ${folder.root} cancelled`);
@@ -297,9 +315,10 @@ export class Engine implements EngineApi {
     const onPartialGraph = () => {
       const p = folder.progress;
       const focusRel = folder.focus ?? rel;
+      const focusIn = focusRel !== undefined && folder.index.referencesKnown(focusRel);
       this.log.info(
         `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
-          `${focusRel === undefined ? '' : `, ${focusRel} ${folder.index.referencesKnown(focusRel) ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
+          `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
       );
       this.emit();
     };

@@ -43,8 +43,8 @@ export const YIELD_CORES_READ_FILES = 100;
 
 /**
  * Once a cold index's focus can be ranked, a ranking of it is normally asked for at once (the view
- * follows the engine's change event); when none comes within this long (no view, no editor), the
- * cores are yielded anyway.
+ * follows the engine's change event); when none is queued or running this long after (no view, no
+ * editor), the cores are yielded anyway.
  */
 export const FOCUS_RANKING_WAIT_MS = 2000;
 
@@ -78,9 +78,15 @@ export function serveEngine(
   let reading = false;
   /** The running index's focus (or last refocus) until a ranking of it is answered: the cores wait for it. */
   let waitingFor: string | undefined;
-  /** Started once the focus can be ranked: no ranking asked for it within FOCUS_RANKING_WAIT_MS, the cores go anyway. */
+  /** Armed once the focus can be ranked: no ranking asked for within FOCUS_RANKING_WAIT_MS, the cores go anyway. */
   let focusTimer: ReturnType<typeof setTimeout> | undefined;
-  let rankingsInFlight = 0;
+  /** Rankings queued or running: the focus timer leaves the yield to their answers. */
+  let rankingsAsked = 0;
+  /** Checks every FOCUS_RANKING_WAIT_MS for a ranking asked for: none queued or running, the cores go. */
+  const armFocusTimer = (): void => {
+    focusTimer = setTimeout(() => (rankingsAsked === 0 ? release() : armFocusTimer()), FOCUS_RANKING_WAIT_MS);
+    focusTimer.unref?.();
+  };
   /** The focus's ranking was answered (or not asked for in time): a long read yields the cores now. */
   const release = (): void => {
     waitingFor = undefined;
@@ -117,8 +123,7 @@ export function serveEngine(
       waitingFor = focus;
       const partial = engine.onDidChange(() => {
         if (waitingFor !== undefined && focusTimer === undefined && engine?.canRank(waitingFor)) {
-          focusTimer = setTimeout(() => rankingsInFlight === 0 && release(), FOCUS_RANKING_WAIT_MS);
-          focusTimer.unref?.();
+          armFocusTimer();
         }
       });
       const indexed = engine.index(
@@ -177,7 +182,6 @@ export function serveEngine(
     const abort = new AbortController();
     running.set(item.id, abort);
     const ranking = item.method === 'rank';
-    if (ranking) rankingsInFlight++;
     try {
       Promise.resolve(invoke(item.method, item.params, abort.signal))
         .then(
@@ -190,8 +194,9 @@ export function serveEngine(
           },
           (error: unknown) => respond(item.id, { error }),
         )
-        .finally(() => ranking && rankingsInFlight--);
+        .finally(() => ranking && rankingsAsked--);
     } catch (error) {
+      if (ranking) rankingsAsked--;
       respond(item.id, { error });
     }
   };
@@ -204,7 +209,9 @@ export function serveEngine(
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
+  const isRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rank';
   const enqueue = (item: Queued): void => {
+    if (isRanking(item)) rankingsAsked++;
     queue.push(item);
     if (!draining) {
       draining = true;
@@ -253,6 +260,7 @@ export function serveEngine(
       case 'cancel': {
         const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);
         if (at >= 0) {
+          if (isRanking(queue[at])) rankingsAsked--;
           queue.splice(at, 1);
           port.send({ type: 'response', id: message.id, error: CANCELLED, cancelled: true });
         } else running.get(message.id)?.abort();
