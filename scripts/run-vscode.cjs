@@ -102,10 +102,15 @@ async function main() {
     );
     // The file opens through the driver: with the URL's openFile the remote extension host never got ready.
     const openFile = opt('open') && path.resolve(folder, opt('open'));
-    await page.goto(workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, driver: mode === 'shot' }), {
-      waitUntil: 'domcontentloaded',
-      timeout: 180000,
-    });
+    // A test run may open a file with the workbench itself, as a window that restores its editors.
+    const openAtStart = mode === 'test' && opt('open-at-start') ? path.resolve(folder, opt('open-at-start')) : undefined;
+    await page.goto(
+      workbenchUrl(server.base, { folder, ext, tests: mode === 'test' ? tests : undefined, driver: mode === 'shot', openFile: openAtStart }),
+      {
+        waitUntil: 'domcontentloaded',
+        timeout: 180000,
+      },
+    );
     await page.waitForSelector('.monaco-workbench', { timeout: 180000 });
     log('workbench loaded');
 

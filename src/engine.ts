@@ -76,6 +76,8 @@ interface Folder {
    * disk (restoreFolder): editor events wait here and are applied once the check has built the graph.
    */
   held?: (() => void)[];
+  /** The active file of the last refocus while indexing. */
+  focus?: string;
 }
 
 export class Engine implements EngineApi {
@@ -190,7 +192,20 @@ export class Engine implements EngineApi {
     // git log runs in a process of its own: started now, it reads history on the other core while this
     // thread indexes. A warm start that ranks first reads it after: its index takes less time than the
     // stored commits take to load, and the first ranking needs neither.
-    const history = rankFirst && previous.length > 0 ? undefined : this.timedHistoryRead(folder);
+    // A cold start with a focus starts it once the focus is in: spawning git and taking its first output
+    // ran on this thread while the user waited on the focus's few files.
+    let startHistory: (() => void) | undefined;
+    const history =
+      rankFirst && previous.length > 0
+        ? undefined
+        : rankFirst && previous.length === 0 && partial.focus !== undefined
+          ? new Promise<number>((resolve, reject) => {
+              startHistory = () => {
+                startHistory = undefined;
+                this.timedHistoryRead(folder).then(resolve, reject);
+              };
+            })
+          : this.timedHistoryRead(folder);
     const report = (p: IndexProgress) => {
       folder.progress = p;
       onProgress?.(p);
@@ -202,8 +217,13 @@ export class Engine implements EngineApi {
       signal,
       content: !rankFirst, // ranking first: the file words come after (afterReady)
       ...partial,
+      onPartialGraph: () => {
+        partial.onPartialGraph?.();
+        startHistory?.();
+      },
       onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
     });
+    startHistory?.(); // the build ended without a partial graph (a small folder, a focus that was skipped)
     const ms = performance.now() - started;
     if (built.aborted) {
       this.log.info(`index of ${folder.root} cancelled`);
@@ -292,24 +312,32 @@ export class Engine implements EngineApi {
     const where = focus === undefined ? undefined : this.locate(focus);
     const rel = where?.folder === folder ? where.rel : undefined;
     const started = performance.now();
-    let first = true;
     const onPartialGraph = () => {
-      if (first) {
-        first = false;
-        const p = folder.progress;
-        this.log.info(
-          `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
-            `${rel === undefined ? '' : `, ${rel} ${folder.index.referencesKnown(rel) ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
-        );
-      }
+      const p = folder.progress;
+      const focusRel = folder.focus ?? rel;
+      const focusIn = focusRel !== undefined && folder.index.referencesKnown(focusRel);
+      this.log.info(
+        `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
+          `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
+      );
       this.emit();
     };
     return { focus: rel, onPartialGraph };
   }
 
+  /** True when a ranking of this file is a real one: its own references are in its folder's graph (a cold index may not have read it yet). */
+  canRank(path: string): boolean {
+    const where = this.locate(path);
+    return where !== undefined && this.rankable(where.folder, where.rel);
+  }
+
   refocus(path: string): void {
     const where = this.locate(path);
-    if (where && !where.folder.indexed) where.folder.index.refocus(where.rel);
+    if (where && !where.folder.indexed) {
+      where.folder.focus = where.rel;
+      this.log.info(`refocus on ${where.rel} while indexing`);
+      where.folder.index.refocus(where.rel);
+    }
   }
 
   /** The folder's history read, resolving with how long it took from now; a failure is the awaiter's. */
@@ -654,6 +682,8 @@ export class Engine implements EngineApi {
       ...this.weightsFor(folder, request),
     });
     const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
+    // While indexing: how long a partial ranking took (the first builds the ranker's tables).
+    if (note) this.log.info(`partial ranking of ${rel} in ${Math.round(performance.now() - started)} ms`);
     return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
   }
 

@@ -29,8 +29,8 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
 }
 
 /**
- * The engine's priority once the first ranking after its first index is answered, or the index turns
- * out to be a long one (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for
+ * The engine's priority once the first ranking after its first index is answered, or a long index
+ * has answered the first ranking of its focus (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for
  * every thread of the process and the git processes it runs (enginePriority.ts). On a machine with
  * few cores a cold index keeps a core or two busy for seconds; at normal priority it competes with
  * the extension host and the workbench for them. Until then it runs at normal priority: loading,

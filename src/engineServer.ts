@@ -41,18 +41,29 @@ type Callable = (...args: unknown[]) => unknown;
  */
 export const YIELD_CORES_READ_FILES = 100;
 
+/**
+ * Once a cold index's focus can be ranked, a ranking of it is normally asked for at once (the view
+ * follows the engine's change event); when none is queued or running this long after (no view, no
+ * editor), the cores are yielded anyway.
+ */
+export const FOCUS_RANKING_WAIT_MS = 2000;
+
 export function serveEngine(
   port: Port<HostMessage, EngineMessage>,
   exit: (code: number) => void,
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
   /**
-   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index starts
-   * reading YIELD_CORES_READ_FILES files or more, or when the first ranking after the first index is
-   * answered (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first.
+   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index reads
+   * YIELD_CORES_READ_FILES files or more and its focus (the active file, or the last refocus before
+   * this call) has had its first ranking answered (or none was asked for within FOCUS_RANKING_WAIT_MS
+   * of the focus being in; at once without a focus), or when the first ranking after the first index
+   * is answered (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first.
    * Until then (start, database, a warm index, the ranking the user waits on) it runs at normal priority.
    */
   yieldCores: () => number | void = () => {},
 ): void {
+  /** Milliseconds from the process's (or worker's) start to here: the runtime's start and the bundle's load. */
+  const loadedAt = performance.now();
   let yielded = false;
   const yieldOnce = (): void => {
     if (yielded) return;
@@ -62,6 +73,26 @@ export function serveEngine(
   };
   /** Set once the first index is answered: the next ranking's answer yields the cores. */
   let yieldAfterRanking = false;
+  /** An index is running; `reading`: it reads YIELD_CORES_READ_FILES files or more. */
+  let indexing = false;
+  let reading = false;
+  /** The running index's focus (or last refocus) until a ranking of it is answered: the cores wait for it. */
+  let waitingFor: string | undefined;
+  /** Armed once the focus can be ranked: no ranking asked for within FOCUS_RANKING_WAIT_MS, the cores go anyway. */
+  let focusTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Rankings queued or running: the focus timer leaves the yield to their answers. */
+  let rankingsAsked = 0;
+  /** Checks every FOCUS_RANKING_WAIT_MS for a ranking asked for: none queued or running, the cores go. */
+  const armFocusTimer = (): void => {
+    focusTimer = setTimeout(() => (rankingsAsked === 0 ? release() : armFocusTimer()), FOCUS_RANKING_WAIT_MS);
+    focusTimer.unref?.();
+  };
+  /** The focus's ranking was answered (or not asked for in time): a long read yields the cores now. */
+  const release = (): void => {
+    waitingFor = undefined;
+    clearTimeout(focusTimer);
+    if (reading) yieldOnce();
+  };
   let engine: Engine | undefined;
   let stopping: Promise<void> | undefined;
   const queue: Queued[] = [];
@@ -85,20 +116,21 @@ export function serveEngine(
     if (method === 'index') {
       let lastSent = 0;
       let lastPhase = '';
-      // With a focus (the active editor's file), a long read yields the cores only once the engine
-      // says its graph can rank it: those few files are what the user waits on.
+      // With a focus (the active editor's file), a long read yields the cores only once the first
+      // ranking of it is answered: the few files it needs and that ranking are what the user waits on.
       const focus = (params as EngineParams<'index'>)[0];
-      let reading = false;
-      let focusIn = focus === undefined;
+      indexing = true;
+      waitingFor = focus;
       const partial = engine.onDidChange(() => {
-        focusIn = true;
-        if (reading) yieldOnce();
+        if (waitingFor !== undefined && focusTimer === undefined && engine?.canRank(waitingFor)) {
+          armFocusTimer();
+        }
       });
       const indexed = engine.index(
         (progress) => {
           if (progress.phase === 'extract' && progress.total >= YIELD_CORES_READ_FILES) {
             reading = true;
-            if (focusIn) yieldOnce();
+            if (waitingFor === undefined) yieldOnce();
           }
           const now = performance.now();
           if (progress.phase === lastPhase && now - lastSent < PROGRESS_EVENT_INTERVAL_MS) return;
@@ -112,11 +144,22 @@ export function serveEngine(
       void indexed
         .finally(() => {
           partial.dispose();
+          indexing = false;
+          waitingFor = undefined;
+          reading = false;
+          clearTimeout(focusTimer);
+          focusTimer = undefined;
           yieldAfterRanking = true;
           setTimeout(yieldOnce, FIRST_RANKING_WAIT_MS).unref?.();
         })
         .catch(() => undefined); // the request's own handler reports a failure
       return indexed;
+    }
+    // A new active file while an index runs, before the cores were yielded: its ranking is the one waited on now.
+    if (method === 'refocus' && indexing && !yielded) {
+      waitingFor = (params as EngineParams<'refocus'>)[0];
+      clearTimeout(focusTimer);
+      focusTimer = undefined;
     }
     const fn = (engine as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))
@@ -138,15 +181,22 @@ export function serveEngine(
     }
     const abort = new AbortController();
     running.set(item.id, abort);
+    const ranking = item.method === 'rank';
     try {
-      Promise.resolve(invoke(item.method, item.params, abort.signal)).then(
-        (result) => {
-          respond(item.id, { result });
-          if (item.method === 'rank' && yieldAfterRanking) yieldOnce();
-        },
-        (error: unknown) => respond(item.id, { error }),
-      );
+      Promise.resolve(invoke(item.method, item.params, abort.signal))
+        .then(
+          (result) => {
+            respond(item.id, { result });
+            if (!ranking) return;
+            if (yieldAfterRanking) yieldOnce();
+            const file = (item.params as EngineParams<'rank'>)[0].file;
+            if (waitingFor !== undefined && file === waitingFor && engine?.canRank(file)) release();
+          },
+          (error: unknown) => respond(item.id, { error }),
+        )
+        .finally(() => ranking && rankingsAsked--);
     } catch (error) {
+      if (ranking) rankingsAsked--;
       respond(item.id, { error });
     }
   };
@@ -159,7 +209,9 @@ export function serveEngine(
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
+  const isRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rank';
   const enqueue = (item: Queued): void => {
+    if (isRanking(item)) rankingsAsked++;
     queue.push(item);
     if (!draining) {
       draining = true;
@@ -179,7 +231,7 @@ export function serveEngine(
 
   port.onMessage((message) => {
     switch (message.type) {
-      case 'start':
+      case 'start': {
         if (message.version !== ENGINE_PROTOCOL_VERSION) {
           port.send({
             type: 'startFailed',
@@ -187,15 +239,20 @@ export function serveEngine(
           });
           return;
         }
+        const received = performance.now();
         create({ ...message.options, log }).then(
           (created) => {
             engine = created;
+            log.info(
+              `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle); database opened in ${Math.round(performance.now() - received)} ms`,
+            );
             created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
             port.send({ type: 'ready', version: ENGINE_PROTOCOL_VERSION, pid: process.pid });
           },
           (error: unknown) => port.send({ type: 'startFailed', message: errorMessage(error) }),
         );
         return;
+      }
       case 'request':
       case 'batch':
         enqueue(message);
@@ -203,6 +260,7 @@ export function serveEngine(
       case 'cancel': {
         const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);
         if (at >= 0) {
+          if (isRanking(queue[at])) rankingsAsked--;
           queue.splice(at, 1);
           port.send({ type: 'response', id: message.id, error: CANCELLED, cancelled: true });
         } else running.get(message.id)?.abort();

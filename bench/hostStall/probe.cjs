@@ -109,9 +109,36 @@ module.exports.run = async function run() {
   const mark = (name) => (result.events[name] = Date.now() - t0);
   try {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, open);
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    // When each step between activation and the first ranking happened (ms from the probe's start).
+    result.timeline = [];
+    const note = (what) => result.timeline.length < 300 && result.timeline.push([Date.now() - t0, what]);
+    const watch = (api) => {
+      // The extension's log lines, timed when the host thread writes them (the output channel's own times come later).
+      const log = api.host.log;
+      if (log && typeof log.info === 'function') {
+        const info = log.info.bind(log);
+        log.info = (message, ...rest) => {
+          note(`log: ${String(message).slice(0, 160)}`);
+          return info(message, ...rest);
+        };
+      }
+      api.host.onDidChangeState((s) => note(`state ${s.kind}${s.progress ? ` ${s.progress.phase} ${s.progress.done}/${s.progress.total}` : ''}`));
+      api.host.onDidChangeRankings(() => note('engine changed'));
+      const show = api.view.show.bind(api.view);
+      api.view.show = (ranking, message) => {
+        note(
+          `view shows ${ranking ? `${ranking.files.length} files of ${path.basename(ranking.query)}` : 'no list'}${message ? `: ${message}` : ''}`,
+        );
+        return show(ranking, message);
+      };
+    };
+    const early = extension?.isActive === true;
+    if (early) watch(extension.exports);
+    note(`opening ${open}${extension ? ` (extension ${early ? 'active' : 'not active yet'})` : ''}`);
     await vscode.window.showTextDocument(uri, { preview: false });
     mark('opened');
-    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    note('opened');
     if (!extension) {
       await sleep(idleMs);
       mark('idleEnd');
@@ -120,6 +147,8 @@ module.exports.run = async function run() {
       // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
       result.events.active = typeof api.activatedAt === 'number' ? api.activatedAt - t0 : Date.now() - t0;
       result.activationMs = api.activationMs;
+      // When each step between activation and the first ranking happened (ms from the probe's start).
+      if (!early) watch(api);
       // A list of the open file shown while indexing, under a note that says it is partial (marked once).
       const partial = (name) => {
         const shown = api.view.shown;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // bench/hostStall: how long Related Files keeps the extension-host thread busy, in a real VS Code.
 //
-//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--log FILE]
+//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--restore] [--log FILE]
 //
 // Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
 // control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
@@ -20,9 +20,13 @@
 // Each VS Code run gets an empty NODE_COMPILE_CACHE folder: the cold start parses the engine bundle
 // as a first-ever start does, the warm restart reads the compiled code it left (as a second window).
 // The extension's handler durations (host thread, per handler: calls, p99, max) are printed too.
-// --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run.
+// --restore: the workbench opens --open itself as it starts (a window restoring its editors), so the
+// file is open when the extension activates; without it the probe opens it once it runs (seconds after
+// activation on a busy machine: the first ranking cannot come before the file is open).
+// --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run,
+// and FILE.json the probe's result, with a timeline of the extension's log lines and view updates.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,15 +41,18 @@ const opt = (name, fallback) => {
 const folder = opt('folder') && resolve(opt('folder'));
 const open = opt('open');
 if (!folder || !open) {
-  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--log FILE]');
+  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--restore] [--log FILE]');
   process.exit(2);
 }
 
 const TYPING_MS = 10_000;
 const typing = argv.includes('--typing');
+const restore = argv.includes('--restore');
 
 function runVsCode(extension, out, idleMs, log) {
   const copy = typing ? [] : ['--no-copy'];
+  // --restore: the workbench opens the file as it starts, as a window that restores its editors does.
+  if (restore) copy.push('--open-at-start', open);
   const r = spawnSync(
     process.execPath,
     [join(repo, 'scripts/run-vscode.cjs'), 'test', '--ext', extension, '--tests', join(here, 'probe.cjs'), '--folder', folder, ...copy],
@@ -75,6 +82,8 @@ try {
     `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
   );
   const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')));
+  // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
+  if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
   const baselineDir = opt('baseline');
   const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
@@ -92,6 +101,7 @@ try {
   console.log(`${''.padEnd(26)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
   console.log(row('control (no extension)', control.all, '—'));
   if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
+  if (baseline?.warm) console.log(row('baseline, warm', baseline.warm, `${baseline.events.warmRanked - baseline.events.restart} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));
@@ -102,8 +112,12 @@ try {
     if (baseline?.typing) console.log(row('baseline, typing', baseline.typing.lateness, typed(baseline)));
     console.log(row('Related Files, typing', extension.typing.lateness, typed(extension)));
   }
-  const partial = (r) => (r.events.coldPartialRanked === undefined ? 'none' : `${r.events.coldPartialRanked - r.events.active} ms`);
-  const firsts = (r) => `first partial ranking ${partial(r)}, first complete ranking ${r.events.coldRanked - r.events.active} ms after activation`;
+  const partial = (r, from) => (r.events.coldPartialRanked === undefined ? 'none' : `${r.events.coldPartialRanked - from} ms`);
+  // The file may open after activation (the probe opens it): the engine cannot rank it before that.
+  const opened = (r) => Math.max(r.events.active, r.events.opened);
+  const firsts = (r) =>
+    `first partial ranking ${partial(r, r.events.active)}, first complete ranking ${r.events.coldRanked - r.events.active} ms after activation; ` +
+    `file open ${r.events.opened - r.events.active} ms after activation, first partial ranking ${partial(r, opened(r))} after both`;
   console.log(`cold start: ${firsts(extension)}${baseline ? ` (baseline: ${firsts(baseline)})` : ''}`);
   console.log(
     `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,

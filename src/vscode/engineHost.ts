@@ -54,6 +54,8 @@ export class EngineHost implements vscode.Disposable {
   private readyWaiters: ((engine: RemoteEngine | undefined) => void)[] = [];
   /** The engine said, during the running index, that its graph grew: it can rank partially now. */
   private partialValue = false;
+  /** The file the running index reads first (its start's active file, or the last refocus). */
+  private focus: string | undefined;
   private readonly stateEmitter = new vscode.EventEmitter<HostState>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Fires on every state change (indexing progress included). */
@@ -110,7 +112,10 @@ export class EngineHost implements vscode.Disposable {
 
   /** The active file changed while indexing: the engine reads it next (a cold index), to rank it sooner. */
   refocus(file: string): void {
-    if (this.stateValue.kind === 'indexing') this.connection?.notify('refocus', file);
+    if (this.stateValue.kind !== 'indexing' || file === this.focus) return;
+    this.focus = file;
+    this.log.info(`refocus on ${file} sent`);
+    this.connection?.notify('refocus', file);
   }
 
   /** An editor event for the engine (batched, unanswered); dropped while no indexed engine runs. */
@@ -153,7 +158,9 @@ export class EngineHost implements vscode.Disposable {
     }
     this.connection = connection;
     connection.engine.onDidChange(() => {
-      if (this.stateValue.kind === 'indexing') this.partialValue = true;
+      // A cold index's graph grew: a ranking now is partial. A warm start's restored graph says 'ready'
+      // itself, its index's answer right behind: the view ranks on that, not on a ranking asked for now.
+      if (this.stateValue.kind === 'indexing' && connection.engine.state === 'indexing') this.partialValue = true;
       this.changeEmitter.fire();
     });
     connection.onExit((reason) => {
@@ -222,7 +229,10 @@ export class EngineHost implements vscode.Disposable {
       lastProgress = now;
       if (generation === this.generation) this.setState({ kind: 'indexing', progress: p });
     };
-    const run = () => engine.index(onProgress, abort.signal, activeFile());
+    const focus = activeFile();
+    this.focus = focus;
+    this.log.info(`indexing${focus ? `, ${focus} first` : ' (no active file)'}`);
+    const run = () => engine.index(onProgress, abort.signal, focus);
     try {
       const stats = this.firstIndex
         ? await vscode.window.withProgress(
@@ -306,10 +316,22 @@ export class EngineHost implements vscode.Disposable {
   }
 }
 
-/** The active editor's file (the index reads it first), if it is a file on disk. */
-function activeFile(): string | undefined {
-  const uri = vscode.window.activeTextEditor?.document.uri;
+/**
+ * The active editor's file (the index reads it first), if it is a file on disk. A window that
+ * restores its editors has the active tab long before its text editor (the document loads after):
+ * the tab's file stands in until then.
+ */
+export function activeFile(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
   return uri?.scheme === 'file' ? uri.fsPath : undefined;
+}
+
+/** The file shown by the active tab of the active group (a text or diff editor: its modified side), if any. */
+function activeTabUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputText) return input.uri;
+  if (input instanceof vscode.TabInputTextDiff) return input.modified;
+  return undefined;
 }
 
 /** "Indexing 1,234 / 5,900 files…" (or the phase when totals are not known yet). */

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import type { RemoteEngine } from '../engineProtocol';
 import { CancelledError, EngineStoppedError } from '../engineClient';
 import type { EngineHost } from './engineHost';
-import { progressText, restartingText } from './engineHost';
+import { activeFile, progressText, restartingText } from './engineHost';
 import { LatestOnly } from './latestOnly';
 import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
@@ -48,6 +48,13 @@ export class RelatedFilesController implements vscode.Disposable {
           if (!this.previewing()) this.refresh();
         }),
       ),
+      // A tab is active before its editor (a restored window, a large file): the index can read it first already.
+      vscode.window.tabGroups.onDidChangeTabs(
+        times.time('view.activeTab', () => {
+          const file = activeFile();
+          if (file) host.refocus(file);
+        }),
+      ),
       host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
       host.onDidChangeRankings(times.time('view.engineChanged', () => this.engineChanged())),
     );
@@ -81,8 +88,10 @@ export class RelatedFilesController implements vscode.Disposable {
 
   /** The engine's rankings may have changed; while indexing, a ranking in flight is not superseded (see `ranking`). */
   private engineChanged(): void {
-    if (this.ranking && this.host.state.kind === 'indexing') this.grewMeanwhile = true;
-    else this.refresh();
+    const indexing = this.host.state.kind === 'indexing';
+    if (this.ranking && indexing) this.grewMeanwhile = true;
+    // The first partial ranking is the one the user waits on: no debounce for it.
+    else this.refresh(indexing && this.host.partialRankings && !this.partialShown ? 0 : EDITOR_CHANGE_DEBOUNCE_MS);
   }
 
   /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
@@ -140,9 +149,11 @@ export class RelatedFilesController implements vscode.Disposable {
   }
 
   private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<Shown> {
-    const [answer, task] = await Promise.all([
-      engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
+    // The task first: the engine answers in order, and after a first ranking it turns to background
+    // work (a restored graph's check, lower priority), which a request queued behind the ranking would wait for.
+    const [task, answer] = await Promise.all([
       engine.request('activeTask', [], signal),
+      engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
     ]);
     if (!answer.root) {
       // Outside every folder: keep the last list so the view stays useful, and say why it did not change.

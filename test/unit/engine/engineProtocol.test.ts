@@ -124,10 +124,15 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
-  it('yields the cores as soon as an index reads many files', async () => {
-    const big = mkdtempSync(join(tmpdir(), 'rf-protocol-big-'));
-    try {
+  describe('an index that reads many files', () => {
+    let big: string;
+    before(() => {
+      big = mkdtempSync(join(tmpdir(), 'rf-protocol-big-'));
       for (let i = 0; i < YIELD_CORES_READ_FILES + 20; i++) writeFileSync(join(big, `f${i}.ts`), `export const v${i} = ${i};\n`);
+    });
+    after(() => rmSync(big, { recursive: true, force: true }));
+
+    it('yields the cores as soon as it starts reading, without a focus', async () => {
       const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
       const connection = await EngineConnection.start(channel, { roots: [big] });
       await connection.engine.index();
@@ -135,9 +140,19 @@ describe('engine protocol', function () {
       assert.deepEqual(order.slice(0, 3), ['progress list', 'yield', 'progress extract'], order.join(', '));
       assert.equal(order.filter((m) => m === 'yield').length, 1);
       await connection.shutdown();
-    } finally {
-      rmSync(big, { recursive: true, force: true });
-    }
+    });
+
+    it('with a focus, keeps the cores until a ranking of the focus is answered', async () => {
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [big] });
+      const focus = join(big, 'f7.ts');
+      await connection.engine.index(undefined, undefined, focus);
+      assert.ok(!fromEngine.includes('yield'), fromEngine.join(', '));
+      await connection.engine.rank({ file: focus });
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
+      assert.deepEqual(order.slice(order.indexOf('progress done')), ['progress done', 'response', 'response', 'yield']);
+      await connection.shutdown();
+    });
   });
 
   it('drops a request cancelled before the engine reached it, and answers the newer one', async () => {
