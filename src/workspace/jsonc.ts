@@ -10,11 +10,15 @@ export function parseJsoncObject(text: string): Record<string, unknown> | undefi
   const json = stripJsonc(text);
   if (json === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(json);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return jsonObject(JSON.parse(json));
   } catch {
     return undefined;
   }
+}
+
+/** A parsed JSON value when it is an object (a config, a manifest); undefined for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** The text with comments and trailing commas blanked out (offsets kept); undefined for an unterminated string or comment. */

@@ -36,8 +36,9 @@ export interface ListingFacts {
 }
 
 // TypeScript's enum values (stable across versions), so that nothing here loads TypeScript.
+export const CLASSIC = 1;
 const NODE10 = 2;
-const BUNDLER = 100;
+export const BUNDLER = 100;
 const MODULE_NODE20 = 102;
 const MODULE_NODENEXT = 199;
 
@@ -153,7 +154,7 @@ export class ListingResolver {
         return DELEGATE;
       const path = star === undefined ? substitution : substitution.replace('*', star);
       const candidate = joinPath(plan.pathsBase, path);
-      if (candidate === undefined || !inside(candidate)) return DELEGATE;
+      if (candidate === undefined || !insideFolder(candidate)) return DELEGATE;
       // A substitution with an extension names the file itself first.
       if (KNOWN_EXTENSIONS.some((e) => substitution.endsWith(e)) && this.facts.exists(candidate)) return candidate;
       const found = this.loadByRelativeName(extensions, candidate, path.endsWith('/'));
@@ -164,7 +165,7 @@ export class ListingResolver {
 
   /** nodeLoadModuleByRelativeName, outside ESM mode: the candidate as a file, then as a folder. */
   private loadByRelativeName(extensions: number, candidate: string, folderOnly: boolean): ListingAnswer {
-    if (!inside(candidate)) return DELEGATE;
+    if (!insideFolder(candidate)) return DELEGATE;
     if (!folderOnly) {
       const file = this.loadFromFile(extensions, candidate);
       if (file !== undefined) return file;
@@ -260,7 +261,7 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
   const within = (abs: string | undefined) => {
     if (abs === undefined) return undefined;
     const rel = relPath(root, abs.replace(/\/$/, ''));
-    return inside(rel) ? rel : DELEGATE;
+    return insideFolder(rel) ? rel : DELEGATE;
   };
   const baseUrl = within(options.baseUrl);
   let paths: PathPatterns | undefined;
@@ -315,7 +316,7 @@ function isRelative(specifier: string): boolean {
 }
 
 /** A path inside the folder and outside node_modules: the listing answers for it. */
-function inside(rel: string): boolean {
+export function insideFolder(rel: string): boolean {
   return !rel.startsWith('../') && rel !== '..' && !/(?:^|\/)node_modules(?:\/|$)/.test(rel);
 }
 

@@ -29,7 +29,8 @@ import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
-import { DELEGATE, ListingResolver } from './listingResolver';
+import { BUNDLER, CLASSIC, DELEGATE, insideFolder, ListingResolver } from './listingResolver';
+import { jsonObject } from './jsonc';
 import { packageName, type WorkspacePackages } from './workspacePackages';
 
 /** Why an import is not an edge: it resolved outside the workspace, or it did not resolve (by specifier kind). */
@@ -53,10 +54,6 @@ export interface KnownFiles {
 const ASSET_SPECIFIER =
   /\.(?:css|scss|sass|less|styl|svg|png|jpe?g|gif|webp|avif|ico|bmp|json|json5|vue|svelte|astro|html|md|mdx|txt|wasm|woff2?|ttf|otf|eot|ya?ml|toml|graphql|gql|mp[34]|webm|wav)$|\?/;
 const NODE_BUILTINS = new Set(builtinModules);
-const NODE_MODULES = /(?:^|\/)node_modules(?:\/|$)/;
-/** TypeScript's ModuleResolutionKind values, read without loading TypeScript. */
-const CLASSIC = 1;
-const BUNDLER = 100;
 /** A failed resolution, as TypeScript's cache holds one. */
 const NOT_FOUND: ts.ResolvedModuleWithFailedLookupLocations = { resolvedModule: undefined };
 /** The resolution modes a node_modules walk can run under; a function, as TypeScript loads on first use (lazyTypescript.ts). */
@@ -92,17 +89,16 @@ export class ModuleResolver {
         manifest: (rel) => this.manifest(rel),
       });
     }
-    const inside = (rel: string) => !rel.startsWith('../') && rel !== '..' && !NODE_MODULES.test(rel);
     this.tsHost = {
       fileExists: (abs) => {
         const rel = relPath(root, abs);
-        if (inside(rel)) return known.exists(rel);
+        if (insideFolder(rel)) return known.exists(rel);
         return memo(this.outside, rel, () => host.fileExists(rel));
       },
       directoryExists: (abs) => {
         const rel = relPath(root, abs.endsWith('/') ? abs.slice(0, -1) : abs);
         if (rel === '') return true;
-        if (inside(rel)) return known.directoryExists(rel);
+        if (insideFolder(rel)) return known.directoryExists(rel);
         return memo(this.outsideDirs, rel, () => host.directoryExists(rel));
       },
       readFile: (abs) => {
@@ -112,7 +108,7 @@ export class ModuleResolver {
       },
       realpath: (abs) => {
         const rel = relPath(root, abs);
-        if (inside(rel) || !host.realpath) return abs;
+        if (insideFolder(rel) || !host.realpath) return abs;
         return memo(this.realpaths, rel, () => absPath(root, host.realpath!(rel)));
       },
       getCurrentDirectory: () => root,
@@ -129,8 +125,7 @@ export class ModuleResolver {
     const text = this.texts.get(rel);
     if (text === undefined) return undefined;
     try {
-      const value: unknown = JSON.parse(text);
-      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+      return jsonObject(JSON.parse(text));
     } catch {
       return undefined;
     }

@@ -11,6 +11,7 @@
  * swapped for `src`, else `src/index`.
  */
 import { ts } from 'ts-morph';
+import { jsonObject } from './jsonc';
 import { dirnameRel, joinRel, type SourceHost } from './sourceHost';
 
 interface WorkspacePackage {
@@ -98,7 +99,7 @@ function parseManifest(rel: string, text: string): Record<string, unknown> | und
     const json = ts.parseConfigFileTextToJson(rel, text);
     value = json.error ? undefined : json.config;
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return jsonObject(value);
 }
 
 export function packageName(specifier: string): string {
