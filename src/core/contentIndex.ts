@@ -10,7 +10,7 @@
  *
  * Pure data structure (no I/O). Paths are workspace-relative with '/' separators.
  */
-import { TermReader, TermTable, type FileTerms } from './contentTerms';
+import { TermReader, TermTable, TermUnpacker, type FileTerms } from './contentTerms';
 
 /** BM25's term-frequency saturation and length normalisation, at their customary values. */
 export const BM25_K1 = 1.2;
@@ -125,6 +125,11 @@ export class ContentIndex {
    */
   reader(): TermReader {
     return new TermReader(this.table);
+  }
+
+  /** Takes terms another thread read (one TermPacker's messages, in order) into this index's term ids, for `setTerms`. */
+  unpacker(): TermUnpacker {
+    return new TermUnpacker(this.table);
   }
 
   /** Reads a file's text into the index, replacing what the file had. */
