@@ -300,18 +300,11 @@ async function wordsPhase(): Promise<PhaseResult> {
   return { ...result, files: stats.files, edges: edgesOf(index), content: contentOf(index), extra: { phases: phases(stats) } };
 }
 
-/** Every file's terms in its order, and each with its spelling and count, as the content index answers them. */
+/** Every file's terms in its order, each with its spelling and count. */
 function contentOf(index: WorkspaceIndex): string {
   const content = index.content;
-  return content
-    .paths()
-    .sort()
-    .map((path) => {
-      const terms = content.termsOf(path);
-      const counted = content.matches(terms, path, { keepCommon: true }).map((m) => `${m.display}:${m.count}`);
-      return `${path}\t${terms.join(' ')}\t${counted.join(' ')}`;
-    })
-    .join('\n');
+  const line = (path: string) => `${path}\t${content.countsOf(path).map((t) => `${t.term}/${t.display}:${t.count}`)}`;
+  return content.paths().sort().map(line).join('\n');
 }
 
 async function warmPhase(): Promise<PhaseResult> {

@@ -249,6 +249,17 @@ export class ContentIndex {
     return Array.from(this.docs[id]!.terms, (t) => this.table.text(t));
   }
 
+  /** A file's terms in the order it has them, each with how it is written and its count there (empty for an unknown file). */
+  countsOf(path: string): { readonly term: string; readonly display: string; readonly count: number }[] {
+    const id = this.docIds.get(path);
+    if (id === undefined) return [];
+    const { terms, counts } = this.docs[id]!;
+    return Array.from(terms, (t, i) => {
+      const term = this.table.text(t);
+      return { term, display: this.termDisplay[t] ?? term, count: counts[i] };
+    });
+  }
+
   /** Files a term may appear in before it is too common to say anything. */
   private documentLimit(): number {
     return Math.max(MIN_DOCUMENT_LIMIT, Math.floor(this.docIds.size * MAX_DOCUMENT_SHARE));

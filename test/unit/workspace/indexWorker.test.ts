@@ -7,17 +7,13 @@ import { createIndexExtractor } from '../../../src/workspace/indexWorkerPool';
 import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
 import { edges, FIXTURES, indexOf } from './helpers';
 
-/** Every file's terms in their order, and each with its spelling and count, as the content index answers them. */
+/** Every file's terms in their order, each with its spelling and count. */
 function words(index: WorkspaceIndex): string[] {
   const content = index.content;
   return content
     .paths()
     .sort()
-    .map((path) => {
-      const terms = content.termsOf(path);
-      const counted = content.matches(terms, path, { keepCommon: true }).map((m) => `${m.display}:${m.count}`);
-      return `${path}: ${terms.join(' ')} | ${counted.join(' ')}`;
-    });
+    .map((path) => `${path}: ${content.countsOf(path).map((t) => `${t.term}/${t.display}:${t.count}`)}`);
 }
 
 /** workspace-basic: every import kind; languages/web: Angular templateUrl/styleUrl and new URL() (the TS extras), styles, pages. */
