@@ -66,7 +66,12 @@ export function createIndexExtractor(
   }
   let nextId = 0;
   let nextSession = 0;
+  let stopped: Error | undefined;
   const pending = new Map<number, { resolve: (response: WorkerResponse) => void; reject: (e: unknown) => void }>();
+  const failAll = (error: unknown) => {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
   for (const w of workers) {
     w.on('message', (m: WorkerResponse) => {
       pending.get(m.id)?.resolve(m);
@@ -74,13 +79,15 @@ export function createIndexExtractor(
     });
     w.on('error', (error) => {
       log?.warn(`index worker failed: ${errorMessage(error)}`);
-      for (const p of pending.values()) p.reject(error);
-      pending.clear();
+      failAll(error);
     });
+    // A worker that ended answers nothing more: what waits on it fails (the index reads in-thread) rather than hangs.
+    w.on('exit', (code) => failAll((stopped ??= new Error(`an index worker exited (code ${code})`))));
   }
 
   /** Posts `paths` in chunks, round-robin over the workers; each chunk's answer with the worker that gave it, in order. */
   const inChunks = (paths: readonly string[], request: (id: number, chunk: readonly string[]) => WorkerRequest) => {
+    if (stopped) return Promise.reject(stopped);
     const chunks: Promise<{ worker: number; response: WorkerResponse }>[] = [];
     for (let i = 0, n = 0; i < paths.length; i += CHUNK_FILES, n++) {
       const id = nextId++;
@@ -110,6 +117,7 @@ export function createIndexExtractor(
     extract: extracts ? extract : undefined,
     readTerms,
     dispose: async () => {
+      stopped ??= new Error('the index workers were stopped');
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

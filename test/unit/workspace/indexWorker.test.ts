@@ -16,6 +16,19 @@ function words(index: WorkspaceIndex): string[] {
     .map((path) => `${path}: ${content.countsOf(path).map((t) => `${t.term}/${t.display}:${t.count}`)}`);
 }
 
+/** The index worker bundled as the build bundles it (dist/indexWorker.js). */
+async function bundleWorker(outfile: string): Promise<void> {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [resolve(__dirname, '../../../src/workspace/indexWorker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    logLevel: 'warning',
+  });
+}
+
 /** workspace-basic: every import kind; languages/web: Angular templateUrl/styleUrl and new URL() (the TS extras), styles, pages. */
 const ROOTS = [join(FIXTURES, 'workspace-basic'), join(FIXTURES, 'languages/web')];
 
@@ -25,15 +38,7 @@ describe('index worker pool', function () {
   let dir: string;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rf-worker-'));
-    const esbuild = await import('esbuild');
-    await esbuild.build({
-      entryPoints: [resolve(__dirname, '../../../src/workspace/indexWorker.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      outfile: join(dir, 'indexWorker.js'),
-      logLevel: 'warning',
-    });
+    await bundleWorker(join(dir, 'indexWorker.js'));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -91,6 +96,25 @@ describe('index worker pool', function () {
 });
 
 describe('index words read elsewhere, failing', () => {
+  it('a pool already disposed: its readers fail at once, and the build reads the words in-thread', async function () {
+    this.timeout(90_000);
+    const dir = mkdtempSync(join(tmpdir(), 'rf-worker-'));
+    try {
+      const workerFile = join(dir, 'indexWorker.js');
+      await bundleWorker(workerFile);
+      const pool = createIndexExtractor(undefined, { workerFile, workers: 1, words: true });
+      assert.ok(pool);
+      await pool.dispose();
+      await assert.rejects(pool.readTerms(ROOTS[0], ['a.ts']), /the index workers were stopped/);
+      const inThread = await indexOf(ROOTS[0]);
+      const afterDispose = await indexOf(ROOTS[0], { noGit: true }, { termsReader: pool.readTerms });
+      assert.deepEqual(words(afterDispose.index), words(inThread.index));
+      assert.equal(afterDispose.index.stats.warnings.filter((w) => w.includes('the index workers were stopped')).length, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a termsReader that fails: the build reads the words in-thread, with one warning', async () => {
     const root = ROOTS[0];
     const inThread = await indexOf(root);
