@@ -1,7 +1,7 @@
 /**
  * bench/index: our import-graph index against a naive ts-morph Project, on the same files, in one run.
  *
- *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers]
+ *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers] [--words]
  *   npm run bench:index -- --root DIR --listing [--runs N]
  *
  * --listing: every file against the TS/JS-only listing, cold builds alternating in child processes
@@ -13,6 +13,8 @@
  *             languages' references, every file's words), then per-edit updateFile on --edits files
  *             (an import added)
  *   workers   full index with the worker pool (bundled here with esbuild), when --workers
+ *   words     full index in-thread with every file's words read by one worker, as a pool asked for
+ *             the words gives on 2 cores (the same terms: checked against ours), when --words
  *   warm      cold build, warm build from the cold build's records, then again after touching
  *             (mtime only, as a branch switch does) and editing (content) --touch files, when --warm
  *   tsmorph   Project with the root tsconfig's options + our TS/JS files, getImportDeclarations /
@@ -37,6 +39,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   touch: { type: 'number', description: 'files touched/edited between warm builds (default 50)' },
   edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
   workers: { type: 'boolean', description: 'also measure the worker-pool build (BENCH_WORKERS workers, default 1)' },
+  words: { type: 'boolean', description: 'also measure the in-thread build with the words read by one worker' },
   tsconfig: { type: 'string', description: 'config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)' },
   listing: { type: 'boolean', description: 'compare indexing every file with the TS/JS-only listing (cold builds)' },
   runs: { type: 'number', description: 'cold builds per listing with --listing (default 3)' },
@@ -54,6 +57,8 @@ interface PhaseResult {
   extra?: Record<string, number | string>;
   /** Per language, for --listing. */
   readers?: Record<string, ReaderStats>;
+  /** Every file's terms and counts in the content index (ours, words), to check that they agree. */
+  content?: string;
 }
 
 const args = parseArgs(process.argv.slice(2), OPTIONS).options;
@@ -117,6 +122,7 @@ function main(): void {
   console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const ours = run('ours');
   const workers = args.workers ? run('workers') : undefined;
+  const words = args.words ? run('words') : undefined;
   const warm = args.warm ? run('warm') : undefined;
   const tsm = run('tsmorph');
   rmSync(dir, { recursive: true, force: true });
@@ -126,6 +132,7 @@ function main(): void {
   console.log('\nfull index');
   console.log(row('ours (in-thread)', ours));
   if (workers) console.log(row(`ours (${workers.extra?.workers} workers)`, workers));
+  if (words) console.log(row('ours (words in a worker)', words));
   console.log(row('ts-morph Project', tsm));
   console.log(
     `  ratio: ours is ${(tsm.ms / ours.ms).toFixed(1)}x faster (wall), ${(tsm.cpuMs / ours.cpuMs).toFixed(1)}x less cpu, ${(ours.peakRssMb / tsm.peakRssMb).toFixed(2)} of its peak RSS`,
@@ -134,7 +141,13 @@ function main(): void {
     console.log(
       `  workers vs in-thread: ${(ours.ms / workers.ms).toFixed(2)}x (wall), extract phase ${workers.extra?.extractMs} ms vs ${ours.extra?.extractMs} ms`,
     );
+  if (words)
+    console.log(
+      `  words in a worker: ${(tsm.ms / words.ms).toFixed(1)}x faster than ts-morph (wall), ${(tsm.cpuMs / words.cpuMs).toFixed(1)}x less cpu (both threads); ` +
+        `${(ours.ms / words.ms).toFixed(2)}x in-thread's wall; the same terms as in-thread: ${words.content === ours.content}`,
+    );
   console.log(`  our phases: ${ours.extra?.phases}`);
+  if (words) console.log(`  words in a worker, phases: ${words.extra?.phases}`);
 
   console.log(`\nper-edit update (an import added to each of ${ours.editMs?.length} files)`);
   console.log(`  ours        median ${fmt(median(ours.editMs!), 3)} ms  p90 ${fmt(p90(ours.editMs!), 3)} ms  (cpu: ${ours.extra?.editCpu})`);
@@ -194,6 +207,7 @@ function compareEdges(ours: PhaseResult, tsm: PhaseResult): void {
 async function runPhase(phase: string): Promise<PhaseResult> {
   if (phase === 'ours') return oursPhase();
   if (phase === 'workers') return workersPhase();
+  if (phase === 'words') return wordsPhase();
   if (phase === 'warm') return warmPhase();
   if (phase === 'tsmorph') return tsMorphPhase();
   if (phase === 'listing-ts') return listingPhase(isSourcePath);
@@ -207,6 +221,8 @@ async function oursPhase(): Promise<PhaseResult> {
     const stats = await index.build();
     return { index, stats };
   });
+  // Before the edits below change some files' words.
+  const contentAfterBuild = args.words ? contentOf(index) : undefined;
   const editMs: number[] = [];
   const editCpuMs: number[] = [];
   for (const file of editFiles(index.graph.files())) {
@@ -224,6 +240,7 @@ async function oursPhase(): Promise<PhaseResult> {
     files: stats.files,
     edges: edgesOf(index),
     editMs,
+    content: contentAfterBuild,
     extra: { phases: phases(stats), extractMs: Math.round(stats.timings.extract), editCpu },
   };
 }
@@ -242,7 +259,8 @@ async function listingPhase(include: ((rel: string) => boolean) | undefined): Pr
   return { ...result, files: stats.files, edges: edgesOf(index), readers: stats.readers, extra: { skipped, phases: phases(stats) } };
 }
 
-async function workersPhase(): Promise<PhaseResult> {
+/** The index worker bundled into the bench's folder, as the build bundles it next to the engine. */
+async function bundledWorker(): Promise<string> {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
   const esbuild = await import('esbuild');
   await esbuild.build({
@@ -253,6 +271,11 @@ async function workersPhase(): Promise<PhaseResult> {
     outfile: workerFile,
     logLevel: 'warning',
   });
+  return workerFile;
+}
+
+async function workersPhase(): Promise<PhaseResult> {
+  const workerFile = await bundledWorker();
   const workers = Number(process.env.BENCH_WORKERS ?? 1);
   const pool = createIndexExtractor(undefined, { workerFile, workers })!;
   const { result, index, stats } = await timed(async () => {
@@ -262,6 +285,26 @@ async function workersPhase(): Promise<PhaseResult> {
   });
   await pool.dispose();
   return { ...result, files: stats.files, edges: edgesOf(index), extra: { workers, extractMs: Math.round(stats.timings.extract) } };
+}
+
+/** References in-thread, every file's words in one worker (started inside the timing, as a build would). */
+async function wordsPhase(): Promise<PhaseResult> {
+  const workerFile = await bundledWorker();
+  const { result, index, stats, pool } = await timed(async () => {
+    const pool = createIndexExtractor(undefined, { workerFile, words: true, workers: 1 })!;
+    const index = new WorkspaceIndex(new DiskSourceHost(root));
+    const stats = await index.build({ termsReader: pool.readTerms });
+    return { index, stats, pool };
+  });
+  await pool.dispose();
+  return { ...result, files: stats.files, edges: edgesOf(index), content: contentOf(index), extra: { phases: phases(stats) } };
+}
+
+/** Every file's terms in its order, each with its spelling and count. */
+function contentOf(index: WorkspaceIndex): string {
+  const content = index.content;
+  const line = (path: string) => `${path}\t${content.countsOf(path).map((t) => `${t.term}/${t.display}:${t.count}`)}`;
+  return content.paths().sort().map(line).join('\n');
 }
 
 async function warmPhase(): Promise<PhaseResult> {

@@ -10,7 +10,7 @@
  *
  * Pure data structure (no I/O). Paths are workspace-relative with '/' separators.
  */
-import { TermReader, TermTable, type FileTerms } from './contentTerms';
+import { TermReader, TermTable, TermUnpacker, type FileTerms } from './contentTerms';
 
 /** BM25's term-frequency saturation and length normalisation, at their customary values. */
 export const BM25_K1 = 1.2;
@@ -125,6 +125,11 @@ export class ContentIndex {
    */
   reader(): TermReader {
     return new TermReader(this.table);
+  }
+
+  /** Takes terms another thread read (one TermPacker's messages, in order) into this index's term ids, for `setTerms`. */
+  unpacker(): TermUnpacker {
+    return new TermUnpacker(this.table);
   }
 
   /** Reads a file's text into the index, replacing what the file had. */
@@ -242,6 +247,17 @@ export class ContentIndex {
     const id = this.docIds.get(path);
     if (id === undefined) return [];
     return Array.from(this.docs[id]!.terms, (t) => this.table.text(t));
+  }
+
+  /** A file's terms in the order it has them, each with how it is written and its count there (empty for an unknown file). */
+  countsOf(path: string): { readonly term: string; readonly display: string; readonly count: number }[] {
+    const id = this.docIds.get(path);
+    if (id === undefined) return [];
+    const { terms, counts } = this.docs[id]!;
+    return Array.from(terms, (t, i) => {
+      const term = this.table.text(t);
+      return { term, display: this.termDisplay[t] ?? term, count: counts[i] };
+    });
   }
 
   /** Files a term may appear in before it is too common to say anything. */

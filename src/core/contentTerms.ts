@@ -693,3 +693,120 @@ function isIdentifierStart(c: number): boolean {
 function isIdentifierPart(c: number): boolean {
   return isIdentifierStart(c) || (c >= 48 && c <= 57);
 }
+
+/**
+ * Many files' terms as one message from another thread: term ids of the sender's table, and the
+ * terms that table gained since the sender's previous message (ids `firstNewId` on), so that the
+ * receiver learns each term's characters once. Typed arrays only (plus strings), so it goes
+ * between threads as a few buffers rather than as an object per file.
+ */
+export interface PackedTerms {
+  /** The sender table's first id in `newTerms`: the receiver checks that it missed no message. */
+  readonly firstNewId: number;
+  readonly newTerms: readonly string[];
+  /** Per file: where its ids and counts end (it starts where the previous file's end). */
+  readonly ends: Int32Array;
+  readonly ids: Int32Array;
+  readonly counts: Uint16Array;
+  /** Per file: where its display pairs end in `displayIds` / `displayTexts`. */
+  readonly displayEnds: Int32Array;
+  readonly displayIds: Int32Array;
+  readonly displayTexts: readonly string[];
+}
+
+/** Packs the files one TermReader read (in its own table) for another thread: see PackedTerms. */
+export class TermPacker {
+  private sent = 0;
+
+  constructor(private readonly table: TermTable) {}
+
+  /** The files' terms, in this order, and the table's terms not sent before. */
+  pack(files: readonly FileTerms[]): PackedTerms {
+    let total = 0;
+    let displays = 0;
+    for (const f of files) {
+      if (f.table !== this.table) throw new Error('terms read into another table than the packer’s');
+      total += f.ids.length;
+      displays += f.displayIds.length;
+    }
+    const ends = new Int32Array(files.length);
+    const ids = new Int32Array(total);
+    const counts = new Uint16Array(total);
+    const displayEnds = new Int32Array(files.length);
+    const displayIds = new Int32Array(displays);
+    const displayTexts: string[] = [];
+    let at = 0;
+    files.forEach((f, k) => {
+      ids.set(f.ids, at);
+      counts.set(f.counts, at);
+      at += f.ids.length;
+      ends[k] = at;
+      displayIds.set(f.displayIds, displayTexts.length);
+      displayTexts.push(...f.displayTexts);
+      displayEnds[k] = displayTexts.length;
+    });
+    const firstNewId = this.sent;
+    const newTerms: string[] = [];
+    for (let id = firstNewId; id < this.table.size; id++) newTerms.push(this.table.text(id));
+    this.sent = this.table.size;
+    return { firstNewId, newTerms, ends, ids, counts, displayEnds, displayIds, displayTexts };
+  }
+}
+
+/**
+ * Takes the messages of one TermPacker, in the order it packed them, into ids of this table. Files
+ * unpacked in the order a TermReader of this table would have read them get the same ids as that
+ * reader gives: a term gets its id here when the first file holding it is unpacked, in the file's
+ * order of first appearance, as TermReader files it.
+ */
+export class TermUnpacker {
+  /** Per sender id: its term's characters (learned from `newTerms`). */
+  private readonly senderTerms: string[] = [];
+  /** Per sender id: the id in `table` + 1, or 0 before a file held it. */
+  private ours = new Int32Array(INITIAL_SLOTS);
+
+  constructor(private readonly table: TermTable) {}
+
+  /** The files of one message, in its order, with ids of this table (the message's arrays are rewritten in place). */
+  unpack(packed: PackedTerms): FileTerms[] {
+    if (packed.firstNewId !== this.senderTerms.length) {
+      throw new Error(`terms message out of order: its new terms start at ${packed.firstNewId}, ${this.senderTerms.length} expected`);
+    }
+    this.senderTerms.push(...packed.newTerms);
+    const { ids, counts, displayIds } = packed;
+    for (let k = 0; k < ids.length; k++) ids[k] = this.idOf(ids[k]);
+    for (let k = 0; k < displayIds.length; k++) displayIds[k] = this.idOf(displayIds[k]);
+    const files: FileTerms[] = [];
+    let start = 0;
+    let displayStart = 0;
+    for (let k = 0; k < packed.ends.length; k++) {
+      const end = packed.ends[k];
+      const displayEnd = packed.displayEnds[k];
+      files.push({
+        table: this.table,
+        ids: ids.subarray(start, end),
+        counts: counts.subarray(start, end),
+        displayIds: Array.from(displayIds.subarray(displayStart, displayEnd)),
+        displayTexts: packed.displayTexts.slice(displayStart, displayEnd),
+      });
+      start = end;
+      displayStart = displayEnd;
+    }
+    return files;
+  }
+
+  private idOf(senderId: number): number {
+    if (senderId >= this.ours.length) {
+      const grown = new Int32Array(Math.max(this.ours.length * 2, senderId + 1));
+      grown.set(this.ours);
+      this.ours = grown;
+    }
+    const known = this.ours[senderId];
+    if (known > 0) return known - 1;
+    const term = this.senderTerms[senderId];
+    if (term === undefined) throw new Error(`terms message names term ${senderId}, which its sender never sent`);
+    const id = this.table.add(term);
+    this.ours[senderId] = id + 1;
+    return id;
+  }
+}

@@ -22,9 +22,14 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   const text = stat ? host.readFile(rel) : undefined;
   if (!stat) return { path: rel, skip: 'missing' };
   if (text === undefined) return { path: rel, skip: 'unreadable' };
-  if (isBinary(text)) return { path: rel, skip: 'binary' };
-  if (isGeneratedText(text)) return { path: rel, skip: 'generated' };
+  const reason = textSkipReason(text);
+  if (reason) return { path: rel, skip: reason };
   return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: scanReferences(rel, text, TS_READER, undefined) };
+}
+
+/** Why a file's text keeps it out of the graph: a NUL (binary) or a generator's marker. */
+export function textSkipReason(text: string): SkipReason | undefined {
+  return isBinary(text) ? 'binary' : isGeneratedText(text) ? 'generated' : undefined;
 }
 
 export function isBinary(text: string): boolean {

@@ -22,10 +22,10 @@
  * warning line each in stats.warnings.
  */
 import { ContentIndex } from '../core/contentIndex';
-import type { FileTerms, TermReader } from '../core/contentTerms';
+import { TermUnpacker, type FileTerms, type PackedTerms, type TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import { hashText, isBinary, type ExtractedFile } from './extractFile';
+import { hashText, textSkipReason, type ExtractedFile } from './extractFile';
 import {
   IndexWorkspaceView,
   NO_READER,
@@ -48,7 +48,6 @@ import {
   SKIP_REASONS,
   dirnameRel,
   isConfigPath,
-  isGeneratedText,
   isSourcePath,
   skipReasonOf,
   type Discovery,
@@ -129,6 +128,11 @@ export interface BuildOptions {
    */
   readonly extractor?: BatchExtractor;
   /**
+   * Reads the words of the files this build reads elsewhere (the index workers), while this thread
+   * reads their references; undefined: in this thread. Ignored when `content` is false.
+   */
+  readonly termsReader?: TermsReader;
+  /**
    * false: the build keeps no file words, even of the texts it reads; `fillContent` reads them after
    * it. The engine ranks from the graph first that way (the words cost ~0.4 s of CPU on 3k files).
    */
@@ -151,6 +155,19 @@ export interface BuildOptions {
 export type { ExtractedFile };
 
 export type BatchExtractor = (root: string, paths: readonly string[]) => Promise<ExtractedFile[]>;
+
+/** The words of some files, read by one of a TermsReader's readers (`sender`): the files with text, and their terms. */
+export interface TermsChunk {
+  readonly sender: number;
+  readonly paths: readonly string[];
+  readonly terms: PackedTerms;
+}
+
+/**
+ * Reads the words of `paths` elsewhere: chunks in the order of `paths`, each sender's in the order
+ * it packed them (TermUnpacker). Files that are missing, unreadable, binary or generated have none.
+ */
+export type TermsReader = (root: string, paths: readonly string[]) => Promise<TermsChunk[]>;
 
 /** One reader's share of the index: 'ts', a language's id, or 'none'. */
 export interface ReaderStats {
@@ -238,6 +255,8 @@ interface BuildRun {
   readonly terms: Map<string, FileTerms>;
   /** Reads them, splitting each distinct identifier once per build. */
   termReader?: TermReader;
+  /** The words of the files to read, coming from the termsReader (then this thread reads none). */
+  words?: { readonly paths: readonly string[]; readonly chunks: Promise<TermsChunk[]> };
   configsChanged: boolean;
   /**
    * A cold build into an empty index: the listed files are graph nodes from the start, and each
@@ -353,6 +372,7 @@ export class WorkspaceIndex {
     const toRead = run.early && options.focus !== undefined ? this.focusFirst(run, unchanged, options.focus) : unchanged;
     if (!(await this.readAll(run, toRead))) return this.abort(run);
     if (!(await this.resolveAll(run))) return this.abort(run);
+    await this.takeWords(run);
     this.installGraph(run);
     return this.finish(run, discovery);
   }
@@ -464,14 +484,27 @@ export class WorkspaceIndex {
 
   /**
    * Reads the words of every indexed file the content index lacks (after a warm start, or files the
-   * index workers read), yielding to the event loop as a build does. Returns how many were read.
+   * index workers read), yielding to the event loop as a build does, or has `termsReader` read them
+   * elsewhere. Returns how many were read.
    */
-  async fillContent(signal?: AbortSignal): Promise<number> {
+  async fillContent(signal?: AbortSignal, termsReader?: TermsReader): Promise<number> {
+    const missing = this.graph.files().filter((path) => !this.content.has(path));
+    if (termsReader && missing.length > 0) {
+      try {
+        const chunks = await termsReader(this.host.root, missing);
+        if (signal?.aborted) return 0;
+        // Files that left the graph meanwhile are not installed; their words stay out.
+        for (const [path, terms] of this.unpackWords(chunks)) if (this.graph.has(path) && !this.content.has(path)) this.content.setTerms(path, terms);
+        return missing.length;
+      } catch (error) {
+        this.warn(`reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`);
+      }
+    }
     let read = 0;
     let lastYield = now();
     const reader = this.content.reader();
-    for (const path of this.graph.files()) {
-      if (this.content.has(path)) continue;
+    for (const path of missing) {
+      if (this.content.has(path) || !this.graph.has(path)) continue;
       const text = this.host.readFile(path);
       if (text !== undefined) this.content.setTerms(path, reader.read(text));
       read++;
@@ -674,7 +707,13 @@ export class WorkspaceIndex {
   /** Reads and extracts: TS/JS files in the workers when there is a pool, everything else here. False when aborted. */
   private async readAll(run: BuildRun, toRead: readonly ListedFile[]): Promise<boolean> {
     let inThread = toRead;
-    const extractor = run.options.extractor;
+    const { extractor, termsReader } = run.options;
+    if (termsReader && run.options.content !== false && toRead.length > 0) {
+      const paths = toRead.map((f) => f.path);
+      run.words = { paths, chunks: termsReader(this.host.root, paths) };
+      // Taken after resolving; a build aborted before then drops it.
+      run.words.chunks.catch(() => {});
+    }
     const scripts = extractor ? toRead.filter((f) => isSourcePath(f.path)) : [];
     if (extractor && scripts.length > 0) {
       const t = now();
@@ -749,7 +788,7 @@ export class WorkspaceIndex {
         continue;
       }
       const hash = hashText(text);
-      if (run.options.content !== false) run.terms.set(f.path, (run.termReader ??= this.content.reader()).read(text));
+      if (run.options.content !== false && !run.words) run.terms.set(f.path, (run.termReader ??= this.content.reader()).read(text));
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);
       const readDone = now();
@@ -830,6 +869,39 @@ export class WorkspaceIndex {
     }
     run.timings.resolve += now() - t;
     return true;
+  }
+
+  /**
+   * The words the termsReader read, into this index's term ids (in the order of the files, as this
+   * thread would have read them); when it failed, this thread reads them (one warning).
+   */
+  private async takeWords(run: BuildRun): Promise<void> {
+    if (!run.words) return;
+    const t = now();
+    try {
+      for (const [path, terms] of this.unpackWords(await run.words.chunks)) run.terms.set(path, terms);
+    } catch (error) {
+      run.warnings.push(`reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`);
+      run.terms.clear();
+      const reader = this.content.reader();
+      for (const path of run.words.paths) {
+        if (!run.entries.has(path)) continue;
+        const text = this.host.readFile(path);
+        if (text !== undefined) run.terms.set(path, reader.read(text));
+      }
+    }
+    run.timings.read += now() - t;
+  }
+
+  /** A TermsReader's chunks as each file's terms in this index's ids. */
+  private *unpackWords(chunks: readonly TermsChunk[]): IterableIterator<[string, FileTerms]> {
+    const unpackers = new Map<number, TermUnpacker>();
+    for (const chunk of chunks) {
+      let unpacker = unpackers.get(chunk.sender);
+      if (!unpacker) unpackers.set(chunk.sender, (unpacker = this.content.unpacker()));
+      const files = unpacker.unpack(chunk.terms);
+      for (let k = 0; k < files.length; k++) yield [chunk.paths[k], files[k]];
+    }
   }
 
   /** The graph is only touched once everything is known, so an aborted build leaves the old one intact. */
@@ -1187,11 +1259,6 @@ function newRun(options: BuildOptions): BuildRun {
 function skip(run: BuildRun, path: string, reason: SkipReason): void {
   run.skipped[reason]++;
   run.skippedFiles.set(path, reason);
-}
-
-/** Why a file's text keeps it out of the graph: a NUL (binary) or a generator's marker. */
-function textSkipReason(text: string): SkipReason | undefined {
-  return isBinary(text) ? 'binary' : isGeneratedText(text) ? 'generated' : undefined;
 }
 
 /** The reader a record was made by; records from before readers were kept are TS/JS files or config files. */

@@ -157,4 +157,19 @@ describe('ContentIndex', () => {
     assert.ok(ideal.get('both.ts')! > 0.9, `many mentions of every word come near it: ${ideal.get('both.ts')}`);
     assert.ok(ideal.get('one.ts')! < ideal.get('both.ts')! / 2 + 0.01 && ideal.get('one.ts')! > 0);
   });
+
+  it("gives a file's terms in its order with their spelling (the first the index met) and count; none for an unknown file", () => {
+    const index = new ContentIndex();
+    index.setText('first.ts', 'parse_date(x)');
+    index.setText('b.ts', 'const parseDate = parseDate(localeTable);');
+    assert.deepEqual(index.countsOf('b.ts'), [
+      { term: 'parsedate', display: 'parse_date', count: 2 },
+      { term: 'parse', display: 'parse', count: 2 },
+      { term: 'date', display: 'date', count: 2 },
+      { term: 'localetable', display: 'localeTable', count: 1 },
+      { term: 'locale', display: 'locale', count: 1 },
+      { term: 'table', display: 'table', count: 1 },
+    ]);
+    assert.deepEqual(index.countsOf('missing.ts'), []);
+  });
 });
