@@ -15,6 +15,7 @@ import { explainFile, prepareRankingCaches, rankFiles, resolveWeights, DEFAULT_L
 import type { SignalName } from './core/ranking';
 import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
+import { ListedAheadHost, startsCold } from './engineListing';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
 import { typescriptLoadMs } from './workspace/lazyTypescript';
 import { Store } from './store/database';
@@ -111,11 +112,13 @@ export class Engine implements EngineApi {
     private readonly activity: ActivityLog,
     private readonly tasks: TaskMemory,
     tune?: TuneFunction,
+    /** Hosts whose listing started before the database opened (a cold start, engineListing.ts), by root. */
+    listedAhead: ReadonlyMap<string, DiskSourceHost> = new Map(),
   ) {
     this.options = options;
     this.log = options.log ?? SILENT;
     this.now = options.now ?? Date.now;
-    this.folders = options.roots.map((root) => this.newFolder(root));
+    this.folders = options.roots.map((root) => this.newFolder(root, listedAhead.get(root)));
     this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records());
     this.tuner = new WorkspaceTuner(
       store,
@@ -133,11 +136,17 @@ export class Engine implements EngineApi {
   static async create(options: EngineOptions, hooks: { readonly tune?: TuneFunction } = {}): Promise<Engine> {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
+    const roots = options.roots.map(normaliseRoot);
+    // Ranking first from nothing stored: each folder's listing runs while the database opens (engineListing.ts).
+    const listedAhead = new Map<string, DiskSourceHost>();
+    if (options.readyBeforeHistory === true && startsCold(options.dbPath)) {
+      for (const root of roots) listedAhead.set(root, new ListedAheadHost(root, { exclude: options.exclude }));
+    }
     // Ranking first: the file's integrity check runs after the first ranking (verifyRestored).
     const store = await Store.open(options.dbPath, log, { now, deferIntegrityCheck: options.readyBeforeHistory === true });
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
-    return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks, hooks.tune);
+    return new Engine({ ...options, roots }, store, activity, tasks, hooks.tune, listedAhead);
   }
 
   get state(): EngineState {
@@ -864,8 +873,7 @@ export class Engine implements EngineApi {
     await this.store.close();
   }
 
-  private newFolder(root: string): Folder {
-    const host = new DiskSourceHost(root, { exclude: this.options?.exclude });
+  private newFolder(root: string, host: DiskSourceHost = new DiskSourceHost(root, { exclude: this.options?.exclude })): Folder {
     return {
       root,
       index: new WorkspaceIndex(host, (m) => this.log.warn(m)),
