@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
+import { CancelledError, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
 import { FIRST_RANKING_WAIT_MS } from '../../../src/engine';
@@ -195,6 +195,20 @@ describe('engine protocol', function () {
     exit('killed by SIGKILL');
     await assert.rejects(pending, (e: unknown) => e instanceof EngineStoppedError && /SIGKILL/.test(e.message));
     await assert.rejects(connection.engine.activeTask(), EngineStoppedError);
+  });
+
+  it('rejects the start of an engine process that exited before its connection was made (one started ahead, as a restart does)', async () => {
+    const script = join(root, 'exits.js');
+    writeFileSync(script, 'process.exit(3);\n');
+    const channel = forkEngine(script);
+    await new Promise<void>((resolve) => channel.onExit(() => resolve()));
+    const late: string[] = [];
+    channel.onExit((reason) => late.push(reason));
+    assert.deepEqual(late, ['exit code 3'], 'a listener added after the exit hears it');
+    await assert.rejects(
+      EngineConnection.start(channel, { roots: [root] }),
+      (e: unknown) => e instanceof EngineStoppedError && /exit code 3/.test(e.message),
+    );
   });
 
   it('refuses an extension that speaks another protocol version', async () => {
