@@ -3,29 +3,24 @@
  * ahead, later ones read the disk again, and a cold index built from it matches one listed as usual.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ListedAheadHost, startsCold } from '../../../src/engineListing';
 import { Engine } from '../../../src/engine';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
-
-function writeWorkspace(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'rf-listing-'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return root;
-}
+import { writeWorkspace } from './workspaceFixture';
 
 describe('engineListing', () => {
   let root: string;
   beforeEach(() => {
-    root = writeWorkspace({
-      'src/a.ts': "import { b } from './b';\nexport const a = b;\n",
-      'src/b.ts': 'export const b = 1;\n',
-    });
+    root = writeWorkspace(
+      {
+        'src/a.ts': "import { b } from './b';\nexport const a = b;\n",
+        'src/b.ts': 'export const b = 1;\n',
+      },
+      'rf-listing-',
+    );
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
