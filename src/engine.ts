@@ -15,6 +15,7 @@ import { explainFile, prepareRankingCaches, rankFiles, resolveWeights, DEFAULT_L
 import type { SignalName } from './core/ranking';
 import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
+import { ListedAheadHost, startsCold } from './engineListing';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
 import { typescriptLoadMs } from './workspace/lazyTypescript';
 import { Store } from './store/database';
@@ -78,6 +79,8 @@ interface Folder {
   held?: (() => void)[];
   /** The active file of the last refocus while indexing. */
   focus?: string;
+  /** When a cold build first had the focus's references (performance.now()): partial rankings say how long after it they were asked. */
+  focusInAt?: number;
 }
 
 export class Engine implements EngineApi {
@@ -111,11 +114,13 @@ export class Engine implements EngineApi {
     private readonly activity: ActivityLog,
     private readonly tasks: TaskMemory,
     tune?: TuneFunction,
+    /** Hosts whose listing started before the database opened (a cold start, engineListing.ts), by root. */
+    listedAhead: ReadonlyMap<string, DiskSourceHost> = new Map(),
   ) {
     this.options = options;
     this.log = options.log ?? SILENT;
     this.now = options.now ?? Date.now;
-    this.folders = options.roots.map((root) => this.newFolder(root));
+    this.folders = options.roots.map((root) => this.newFolder(root, listedAhead.get(root)));
     this.records = new RecordSync(store, (root) => this.folders.find((f) => f.root === root)?.index.records());
     this.tuner = new WorkspaceTuner(
       store,
@@ -133,11 +138,17 @@ export class Engine implements EngineApi {
   static async create(options: EngineOptions, hooks: { readonly tune?: TuneFunction } = {}): Promise<Engine> {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
+    const roots = options.roots.map(normaliseRoot);
+    // Ranking first from nothing stored: each folder's listing runs while the database opens (engineListing.ts).
+    const listedAhead = new Map<string, DiskSourceHost>();
+    if (options.readyBeforeHistory === true && startsCold(options.dbPath)) {
+      for (const root of roots) listedAhead.set(root, new ListedAheadHost(root, { exclude: options.exclude }));
+    }
     // Ranking first: the file's integrity check runs after the first ranking (verifyRestored).
     const store = await Store.open(options.dbPath, log, { now, deferIntegrityCheck: options.readyBeforeHistory === true });
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
-    return new Engine({ ...options, roots: options.roots.map(normaliseRoot) }, store, activity, tasks, hooks.tune);
+    return new Engine({ ...options, roots }, store, activity, tasks, hooks.tune, listedAhead);
   }
 
   get state(): EngineState {
@@ -312,6 +323,7 @@ export class Engine implements EngineApi {
     const where = focus === undefined ? undefined : this.locate(focus);
     const rel = where?.folder === folder ? where.rel : undefined;
     const started = performance.now();
+    let tablesBuilt = false;
     const onPartialGraph = () => {
       const p = folder.progress;
       const focusRel = folder.focus ?? rel;
@@ -320,7 +332,17 @@ export class Engine implements EngineApi {
         `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
           `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
       );
+      if (focusIn && !tablesBuilt) folder.focusInAt = performance.now();
       this.emit();
+      // The view's ranking of the focus is on its way (the change event to the extension and its request
+      // back took 0.6 s in a VS Code starting up on two cores): the ranker's file table, which depends on the
+      // listed files only, is built meanwhile instead of more of the index being read, and the ranking finds it.
+      if (focusIn && !tablesBuilt) {
+        tablesBuilt = true;
+        const tableStarted = performance.now();
+        prepareRankingCaches(this.facts(folder));
+        this.log.info(`ranking tables of ${folder.root} built in ${Math.round(performance.now() - tableStarted)} ms`);
+      }
     };
     return { focus: rel, onPartialGraph };
   }
@@ -683,7 +705,10 @@ export class Engine implements EngineApi {
     });
     const readsReferences = rel === undefined ? undefined : folder.index.readsReferencesOf(rel);
     // While indexing: how long a partial ranking took (the first builds the ranker's tables).
-    if (note) this.log.info(`partial ranking of ${rel} in ${Math.round(performance.now() - started)} ms`);
+    if (note) {
+      const asked = folder.focusInAt === undefined ? '' : `, asked ${Math.round(started - folder.focusInAt)} ms after the focus was in`;
+      this.log.info(`partial ranking of ${rel} in ${Math.round(performance.now() - started)} ms${asked}`);
+    }
     return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
   }
 
@@ -864,8 +889,7 @@ export class Engine implements EngineApi {
     await this.store.close();
   }
 
-  private newFolder(root: string): Folder {
-    const host = new DiskSourceHost(root, { exclude: this.options?.exclude });
+  private newFolder(root: string, host: DiskSourceHost = new DiskSourceHost(root, { exclude: this.options?.exclude })): Folder {
     return {
       root,
       index: new WorkspaceIndex(host, (m) => this.log.warn(m)),

@@ -63,12 +63,13 @@ export function forkEngine(script: string): EngineChannel {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL_CHARS)));
   const exitListeners: ((reason: string) => void)[] = [];
-  let exited = false;
+  /** Why it exited, once it has: a listener added later (the process started before its connection) hears it at once. */
+  let exitedBecause: string | undefined;
   const exit = (reason: string) => {
-    if (exited) return;
-    exited = true;
+    if (exitedBecause !== undefined) return;
     const tail = stderr.trim().split('\n').slice(-3).join(' | ');
-    for (const l of exitListeners) l(tail ? `${reason}: ${tail}` : reason);
+    exitedBecause = tail ? `${reason}: ${tail}` : reason;
+    for (const l of exitListeners) l(exitedBecause);
   };
   child.on('exit', (code, signal) => exit(signal ? `killed by ${signal}` : `exit code ${code}`));
   child.on('error', (error) => exit(errorMessage(error)));
@@ -81,7 +82,7 @@ export function forkEngine(script: string): EngineChannel {
       if (child.connected) child.send(message);
     },
     onMessage: (listener) => child.on('message', (m) => listener(m as EngineMessage)),
-    onExit: (listener) => exitListeners.push(listener),
+    onExit: (listener) => (exitedBecause === undefined ? exitListeners.push(listener) : listener(exitedBecause)),
     kill: () => child.kill('SIGKILL'),
   };
 }
@@ -158,6 +159,8 @@ export class EngineConnection {
   static start(channel: EngineChannel, options: EngineStartOptions, log?: Logger): Promise<EngineConnection> {
     const connection = new EngineConnection(channel, log);
     return new Promise((resolve, reject) => {
+      // A channel started ahead (a restart) may have exited before its connection was made.
+      if (connection.exitReason !== undefined) return reject(new EngineStoppedError(connection.exitReason));
       connection.startWaiter = { resolve: () => resolve(connection), reject };
       channel.send({ type: 'start', version: ENGINE_PROTOCOL_VERSION, options });
     });

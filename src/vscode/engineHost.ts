@@ -128,14 +128,20 @@ export class EngineHost implements vscode.Disposable {
     const generation = ++this.generation;
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
-    await this.stopEngine();
-    if (generation !== this.generation) return;
     const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    const script = join(this.bundleDir, ENGINE_BUNDLE);
+    // A restart: the next engine loads its bundle while the running one saves and stops. Only its
+    // 'start' (which opens the database) waits for the old one to let the file go.
+    const next = this.connection && roots.length > 0 && existsSync(script) ? this.launch(script) : undefined;
+    await this.stopEngine();
+    if (generation !== this.generation) {
+      next?.kill();
+      return;
+    }
     if (roots.length === 0) {
       this.setState({ kind: 'no-folder' });
       return;
     }
-    const script = join(this.bundleDir, ENGINE_BUNDLE);
     if (!existsSync(script)) {
       // A broken install does not heal by retrying: say what is missing, once.
       this.fail('cannot start', new Error(`${script} is missing; reinstall the extension`));
@@ -145,7 +151,7 @@ export class EngineHost implements vscode.Disposable {
     const started = Date.now();
     let connection: EngineConnection;
     try {
-      connection = await EngineConnection.start(this.launch(script), this.optionsFor(roots), this.log);
+      connection = await EngineConnection.start(next ?? this.launch(script), this.optionsFor(roots), this.log);
     } catch (error) {
       if (generation !== this.generation) return;
       if (error instanceof EngineStoppedError) this.crashed(error.message);

@@ -18,21 +18,46 @@ export interface HandlerSummary {
   readonly maxMs: number;
   /** Calls over HANDLER_BUDGET_MS (wall time: a thread the OS preempted counts as busy). */
   readonly overBudget: number;
+  /**
+   * The same for the thread's CPU time in the handler (what the handler itself spent, without the time
+   * the OS ran something else; it includes a garbage collection the handler ran into). Absent where the
+   * runtime cannot read a thread's CPU time (process.threadCpuUsage: Node 23.9 and later).
+   */
+  readonly maxCpuMs?: number;
+  readonly overBudgetCpu?: number;
 }
 
 interface Tally {
   calls: number;
   maxMs: number;
   overBudget: number;
+  maxCpuMs?: number;
+  overBudgetCpu?: number;
   readonly recent: Float64Array;
+}
+
+/** This thread's CPU time in ms, or undefined where the runtime cannot say. */
+export type ThreadCpuClock = (() => number) | undefined;
+
+function nodeThreadCpuClock(): ThreadCpuClock {
+  const read = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
+  if (typeof read !== 'function') return undefined;
+  return () => {
+    const { user, system } = read.call(process);
+    return (user + system) / 1000;
+  };
 }
 
 export class HandlerTimes {
   private readonly tallies = new Map<string, Tally>();
 
-  constructor(private readonly samples = HANDLER_SAMPLES) {}
+  constructor(
+    private readonly samples = HANDLER_SAMPLES,
+    private readonly threadCpuMs: ThreadCpuClock = nodeThreadCpuClock(),
+  ) {}
 
-  record(name: string, ms: number): void {
+  /** One call: its wall time and, where known, the thread's CPU time in it. */
+  record(name: string, ms: number, cpuMs?: number): void {
     let tally = this.tallies.get(name);
     if (!tally) {
       tally = { calls: 0, maxMs: 0, overBudget: 0, recent: new Float64Array(this.samples) };
@@ -42,16 +67,23 @@ export class HandlerTimes {
     tally.calls++;
     if (ms > tally.maxMs) tally.maxMs = ms;
     if (ms > HANDLER_BUDGET_MS) tally.overBudget++;
+    if (cpuMs !== undefined) {
+      tally.maxCpuMs = Math.max(tally.maxCpuMs ?? 0, cpuMs);
+      tally.overBudgetCpu = (tally.overBudgetCpu ?? 0) + (cpuMs > HANDLER_BUDGET_MS ? 1 : 0);
+    }
   }
 
   /** `fn`, timed under `name` (its synchronous part, also when it throws). */
   time<A extends unknown[], R>(name: string, fn: (...args: A) => R): (...args: A) => R {
+    const cpu = this.threadCpuMs;
     return (...args: A) => {
+      const cpuStarted = cpu?.();
       const started = performance.now();
       try {
         return fn(...args);
       } finally {
-        this.record(name, performance.now() - started);
+        const ms = performance.now() - started;
+        this.record(name, ms, cpuStarted === undefined ? undefined : cpu!() - cpuStarted);
       }
     };
   }
@@ -61,7 +93,8 @@ export class HandlerTimes {
     const out: Record<string, HandlerSummary> = {};
     for (const [name, tally] of this.tallies) {
       const kept = Array.from(tally.recent.subarray(0, Math.min(tally.calls, this.samples))).sort((a, b) => a - b);
-      out[name] = { calls: tally.calls, p99Ms: percentile(kept, 0.99), maxMs: tally.maxMs, overBudget: tally.overBudget };
+      const cpu = tally.maxCpuMs === undefined ? {} : { maxCpuMs: tally.maxCpuMs, overBudgetCpu: tally.overBudgetCpu };
+      out[name] = { calls: tally.calls, p99Ms: percentile(kept, 0.99), maxMs: tally.maxMs, overBudget: tally.overBudget, ...cpu };
     }
     return out;
   }

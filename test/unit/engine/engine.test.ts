@@ -5,11 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Engine } from '../../../src/engine';
 import type { Logger } from '../../../src/engineApi';
+import { writeWorkspace } from './workspaceFixture';
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': "export const token = () => 'secret';\n",
@@ -19,15 +20,6 @@ const FILES: Record<string, string> = {
   'src/util/parse.ts': 'export const parse = (s: string) => JSON.parse(s);\n',
   'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
 };
-
-function writeWorkspace(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'rf-engine-'));
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return root;
-}
 
 function git(root: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });

@@ -3,13 +3,14 @@
  * in-memory channel that, like IPC, delivers each message on a later turn of the event loop.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { CancelledError, EngineConnection, EngineStoppedError, type EngineChannel } from '../../../src/engineClient';
+import { join } from 'node:path';
+import { CancelledError, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
 import { FIRST_RANKING_WAIT_MS } from '../../../src/engine';
+import { writeWorkspace } from './workspaceFixture';
 
 const FILES: Record<string, string> = {
   'src/auth/token.ts': "export const token = () => 'secret';\n",
@@ -17,15 +18,6 @@ const FILES: Record<string, string> = {
   'src/app.ts': "import { login } from './auth/login';\nlogin();\n",
   'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
 };
-
-function writeWorkspace(): string {
-  const root = mkdtempSync(join(tmpdir(), 'rf-protocol-'));
-  for (const [rel, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return root;
-}
 
 /** Both ends in this process; `sent` records what the host sent, `exit` simulates the engine dying. */
 function loopback(yieldCores?: () => void): { channel: EngineChannel; sent: HostMessage[]; fromEngine: string[]; exit(reason: string): void } {
@@ -77,7 +69,7 @@ function loopback(yieldCores?: () => void): { channel: EngineChannel; sent: Host
 describe('engine protocol', function () {
   this.timeout(30_000);
   let root: string;
-  before(() => (root = writeWorkspace()));
+  before(() => (root = writeWorkspace(FILES, 'rf-protocol-')));
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('carries EngineApi methods by name: index with progress events, then rank', async () => {
@@ -195,6 +187,20 @@ describe('engine protocol', function () {
     exit('killed by SIGKILL');
     await assert.rejects(pending, (e: unknown) => e instanceof EngineStoppedError && /SIGKILL/.test(e.message));
     await assert.rejects(connection.engine.activeTask(), EngineStoppedError);
+  });
+
+  it('rejects the start of an engine process that exited before its connection was made (one started ahead, as a restart does)', async () => {
+    const script = join(root, 'exits.js');
+    writeFileSync(script, 'process.exit(3);\n');
+    const channel = forkEngine(script);
+    await new Promise<void>((resolve) => channel.onExit(() => resolve()));
+    const late: string[] = [];
+    channel.onExit((reason) => late.push(reason));
+    assert.deepEqual(late, ['exit code 3'], 'a listener added after the exit hears it');
+    await assert.rejects(
+      EngineConnection.start(channel, { roots: [root] }),
+      (e: unknown) => e instanceof EngineStoppedError && /exit code 3/.test(e.message),
+    );
   });
 
   it('refuses an extension that speaks another protocol version', async () => {

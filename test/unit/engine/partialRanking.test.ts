@@ -65,6 +65,37 @@ describe('Engine ranking while a cold index reads', () => {
     );
   });
 
+  it("builds the ranker's tables once, when the focus is in and after its change event, and says how long after it a partial ranking was asked", async () => {
+    const lines: string[] = [];
+    engine = await Engine.create({
+      roots: [root],
+      historyEnabled: false,
+      readyBeforeHistory: true,
+      log: { info: (m) => lines.push(m), warn: () => {}, error: () => {} },
+    });
+    const focus = join(root, 'src/app/main.ts');
+    const e = engine;
+    let tablesAtFirstChange: boolean | undefined;
+    let partial: RankAnswer | undefined;
+    e.onDidChange(() => {
+      if (e.state !== 'indexing' || !e.canRank(focus)) return;
+      tablesAtFirstChange ??= lines.some((l) => l.startsWith('ranking tables of'));
+      partial ??= e.rank({ file: focus });
+    });
+    await e.index(undefined, undefined, focus);
+
+    assert.equal(tablesAtFirstChange, false, 'the change event goes out before the tables are built');
+    const tables = lines.filter((l) => l.startsWith(`ranking tables of ${root} built in`));
+    assert.equal(tables.length, 1, lines.join('\n'));
+    const focusIn = lines.findIndex((l) => /^partial graph of .* src\/app\/main\.ts in/.test(l));
+    assert.ok(focusIn >= 0 && lines.indexOf(tables[0]) > focusIn, lines.join('\n'));
+    assert.ok(partial?.note, 'the ranking asked at the change event was partial');
+    assert.ok(
+      lines.some((l) => /^partial ranking of src\/app\/main\.ts in \d+ ms, asked \d+ ms after the focus was in$/.test(l)),
+      lines.join('\n'),
+    );
+  });
+
   it('indexes the same graph with and without a focus', async () => {
     engine = await Engine.create({ roots: [root], historyEnabled: false });
     await engine.index(undefined, undefined, join(root, 'src/app/main.ts'));

@@ -30,6 +30,23 @@ describe('HandlerTimes', () => {
     assert.equal(times.summary().failing.calls, 1);
   });
 
+  it('keeps the thread CPU time of each call, from the thread clock, where the runtime can read it', () => {
+    let cpu = 0;
+    const times = new HandlerTimes(16, () => cpu);
+    const busy = times.time('busy', (ms: number) => (cpu += ms));
+    busy(2);
+    busy(7);
+    const summary = times.summary().busy;
+    assert.equal(summary.maxCpuMs, 7);
+    assert.equal(summary.overBudgetCpu, 1);
+  });
+
+  it('leaves the CPU fields out where the runtime cannot read a thread CPU time', () => {
+    const times = new HandlerTimes(16, undefined);
+    times.time('plain', () => 1)();
+    assert.equal('maxCpuMs' in times.summary().plain, false);
+  });
+
   it('reads a percentile from an ascending list', () => {
     assert.equal(percentile([], 0.99), 0);
     assert.equal(percentile([1, 2, 3, 4], 0.5), 3);

@@ -1,0 +1,103 @@
+/**
+ * bench/firstRanking: a cold start's first partial ranking, outside VS Code, this build's engine
+ * against another build's in one run. Each start forks the engine bundle (as the extension does) on
+ * a new database, indexes --root with --open as the focus and, at the engine's first change event
+ * while indexing (what the view waits for), asks for the ranking of --open after --delay ms: the
+ * extension's round trip (the event to the host thread and the request back), 0.4–1.2 s measured in a
+ * VS Code starting up on two cores. Prints fork to 'ready' and fork to the partial answer per start,
+ * the builds alternating, with medians and their ratio. Each build keeps its own compile cache,
+ * written by one start before the measured ones, so the bundles' parse is not what differs.
+ *
+ *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400]
+ *
+ * --baseline is a checkout of another commit, built (its dist/engine.js). Figures only; never pass/fail.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, type OptionSpec } from '../src/cli/args';
+import { EngineConnection, forkEngine } from '../src/engineClient';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  root: { type: 'string', description: 'folder to index' },
+  open: { type: 'string', description: 'file (relative to --root) to rank first' },
+  baseline: { type: 'string', description: 'a built checkout of another commit' },
+  runs: { type: 'string', description: 'starts per build (default 5)' },
+  delay: { type: 'string', description: 'ms between the change event and the ranking request (default 400)' },
+};
+
+interface Start {
+  readonly readyMs: number;
+  readonly partialMs: number;
+}
+
+async function coldStart(script: string, compileCache: string, root: string, focus: string, delayMs: number): Promise<Start> {
+  process.env.NODE_COMPILE_CACHE = compileCache; // forkEngine passes the environment on
+  const dir = mkdtempSync(join(tmpdir(), 'first-ranking-'));
+  try {
+    const started = performance.now();
+    const connection = await EngineConnection.start(forkEngine(script), { roots: [root], dbPath: join(dir, 'db.sqlite'), readyBeforeHistory: true });
+    const readyMs = performance.now() - started;
+    const partialMs = await new Promise<number>((done, fail) => {
+      let asked = false;
+      connection.engine.onDidChange(() => {
+        if (asked || connection.engine.state !== 'indexing') return;
+        asked = true;
+        setTimeout(() => {
+          connection.engine.rank({ file: focus }).then((answer) => {
+            if (answer.files.length === 0) fail(new Error(`no partial ranking: ${answer.note ?? 'no note'}`));
+            else done(performance.now() - started);
+          }, fail);
+        }, delayMs);
+      });
+      connection.engine.index(undefined, undefined, focus).catch(fail);
+    });
+    await connection.shutdown();
+    return { readyMs, partialMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), OPTIONS).options;
+  if (!args.root || !args.open || !args.baseline) throw new Error('--root DIR, --open REL and --baseline EXT_DIR are required');
+  const root = resolve(String(args.root));
+  const focus = join(root, String(args.open));
+  const runs = Number(args.runs ?? 5);
+  const delayMs = Number(args.delay ?? 400);
+  const caches = mkdtempSync(join(tmpdir(), 'first-ranking-cache-'));
+  const builds = [
+    { name: 'this build', script: resolve(__dirname, '../dist/engine.js'), cache: join(caches, 'this'), starts: [] as Start[] },
+    { name: 'baseline', script: resolve(String(args.baseline), 'dist/engine.js'), cache: join(caches, 'baseline'), starts: [] as Start[] },
+  ];
+  try {
+    for (const b of builds) await coldStart(b.script, b.cache, root, focus, delayMs); // writes the compile cache
+    for (let i = 0; i < runs; i++) {
+      for (const b of i % 2 === 0 ? builds : [...builds].reverse()) b.starts.push(await coldStart(b.script, b.cache, root, focus, delayMs));
+    }
+  } finally {
+    rmSync(caches, { recursive: true, force: true });
+  }
+  console.log(`cold first partial ranking of ${args.open} in ${root}, request ${delayMs} ms after the change event; ms from the fork`);
+  for (const b of builds) {
+    const ready = b.starts.map((s) => s.readyMs);
+    const partial = b.starts.map((s) => s.partialMs);
+    console.log(
+      `${b.name.padEnd(11)} ready ${ready.map(Math.round).join(' ')} (median ${Math.round(median(ready))}); partial ranking ${partial.map(Math.round).join(' ')} (median ${Math.round(median(partial))})`,
+    );
+  }
+  const ratio = median(builds[0].starts.map((s) => s.partialMs)) / median(builds[1].starts.map((s) => s.partialMs));
+  console.log(
+    `partial ranking, this build / baseline: ${ratio.toFixed(2)}x; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
