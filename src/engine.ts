@@ -403,10 +403,27 @@ export class Engine implements EngineApi {
     } catch (error) {
       this.log.warn(`history of ${folder.root} could not be read: ${errorMessage(error)}`);
     }
+    if (this.disposed) return;
+    // An index worker reads and counts the words: ~0.3 s of this thread's CPU at 3k files becomes ~40 ms
+    // of taking its packed terms, so rankings asked meanwhile are answered without waiting on the fill.
+    const words = createIndexExtractor(this.log, { words: true });
+    // Stopping lets the worker go at once: its read fails, and a shutdown never waits for every file's words.
+    const letGo = () => void words?.dispose();
+    this.stopping.signal.addEventListener('abort', letGo, { once: true });
     try {
-      if ((await folder.index.fillContent(this.stopping.signal)) > 0 && !this.disposed) this.emit();
+      const started = performance.now();
+      const filled = await folder.index.fillContent(this.stopping.signal, words?.readTerms);
+      if (filled > 0 && !this.disposed) {
+        this.log.info(
+          `words of ${filled} files of ${folder.root} read in ${Math.round(performance.now() - started)} ms${words ? ' by an index worker' : ''}`,
+        );
+        this.emit();
+      }
     } catch (error) {
       this.log.warn(`file words of ${folder.root} could not be read: ${errorMessage(error)}`);
+    } finally {
+      this.stopping.signal.removeEventListener('abort', letGo);
+      await words?.dispose();
     }
   }
 

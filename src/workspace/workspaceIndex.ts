@@ -497,6 +497,7 @@ export class WorkspaceIndex {
         for (const [path, terms] of this.unpackWords(chunks)) if (this.graph.has(path) && !this.content.has(path)) this.content.setTerms(path, terms);
         return missing.length;
       } catch (error) {
+        if (signal?.aborted) return 0; // stopped: the workers were let go on purpose
         this.warn(`reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`);
       }
     }

@@ -133,4 +133,17 @@ describe('index words read elsewhere, failing', () => {
     assert.equal(index.content.size, index.graph.size);
     assert.deepEqual(warnings, ['reading the words in the index workers failed (worker gone); reading them in-thread']);
   });
+
+  it('a fill stopped while the workers read (their pool let go): no words, no warning, nothing read in-thread', async () => {
+    const root = ROOTS[0];
+    const { index, warnings } = await indexOf(root, { noGit: true }, { content: false });
+    const stop = new AbortController();
+    const reader = () => {
+      stop.abort();
+      return Promise.reject(new Error('the index workers were stopped'));
+    };
+    assert.equal(await index.fillContent(stop.signal, reader), 0);
+    assert.equal(index.content.size, 0);
+    assert.deepEqual(warnings, []);
+  });
 });
