@@ -38,6 +38,11 @@ export class RelatedFilesController implements vscode.Disposable {
   private waitingInEngine = false;
   /** The host's last state kind: entering indexing asks for the active file's ranking at once. */
   private lastKind: string | undefined;
+  /**
+   * The index ended while a ranking waited in the engine: that ranking's answer, which the engine gives
+   * at the index's end at the latest, is not superseded (it is the first one; a second would come later).
+   */
+  private readyMeanwhile = false;
 
   constructor(
     private readonly host: EngineHost,
@@ -100,7 +105,8 @@ export class RelatedFilesController implements vscode.Disposable {
   private stateChanged(kind: string): void {
     const entered = kind !== this.lastKind;
     this.lastKind = kind;
-    if (kind !== 'indexing') this.refresh(0);
+    if (kind === 'ready' && this.ranking && this.waitingInEngine) this.readyMeanwhile = true;
+    else if (kind !== 'indexing') this.refresh(0);
     else {
       this.showProgress();
       if (entered) this.refresh(0);
@@ -119,6 +125,14 @@ export class RelatedFilesController implements vscode.Disposable {
   private settled(): void {
     this.ranking = false;
     this.waitingInEngine = false;
+    const readyMeanwhile = this.readyMeanwhile;
+    this.readyMeanwhile = false;
+    // The waiting ranking came (or failed) after the index ended: a partial or missing list is replaced now.
+    if (readyMeanwhile && (this.partialShown || !this.view.shown)) {
+      this.grewMeanwhile = false;
+      this.refresh(0);
+      return;
+    }
     if (!this.grewMeanwhile) return;
     this.grewMeanwhile = false;
     this.refresh();
@@ -156,7 +170,9 @@ export class RelatedFilesController implements vscode.Disposable {
     if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message, partial: this.partialShown };
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document;
-    if (!document || document.uri.scheme !== 'file') {
+    // A restored window has its tab before its editor (seconds on a busy start): the ranking can wait for the tab's file.
+    const file = document?.uri.scheme === 'file' ? document.uri.fsPath : waitInEngine ? activeFile() : undefined;
+    if (file === undefined) {
       if (waitInEngine && state.kind === 'indexing') return { message: progressText(state.progress) };
       const last = this.view.shown;
       if (!last) return { message: 'Open a file to see related files.' };
@@ -170,9 +186,11 @@ export class RelatedFilesController implements vscode.Disposable {
     // The ranking waits in the engine for the file to be read (or the index to end); the progress stays meanwhile.
     if (waitInEngine) this.showProgress();
     this.waitingInEngine = waitInEngine;
-    const ranked = await this.rank(engine, document.uri.fsPath, signal, waitInEngine);
-    // A ranking while indexing: the engine's note says how far it got and that the list is partial.
-    return state.kind === 'indexing' ? { ...ranked, partial: true } : ranked;
+    const ranked = await this.rank(engine, file, signal, waitInEngine);
+    // A ranking while indexing: the engine's note says how far it got and that the list is partial. One
+    // that waited in the engine may come after the index's end (then it is complete).
+    const indexing = waitInEngine ? this.host.state.kind === 'indexing' : state.kind === 'indexing';
+    return indexing ? { ...ranked, partial: true } : ranked;
   }
 
   private async rank(engine: RemoteEngine, file: string, signal: AbortSignal, waitInEngine = false): Promise<Shown> {
