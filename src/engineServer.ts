@@ -268,6 +268,14 @@ export function serveEngine(
         return;
       }
       case 'request':
+        // A ranking that waits for its file while an index runs only registers until then: taken on arrival,
+        // not after the queue's turns (the engine thread reads its messages between slices of the index, and
+        // the focus can come in before the queue reaches it).
+        if (message.method === 'rankWhenRankable' && indexing) {
+          rankingsAsked++;
+          run(message);
+        } else enqueue(message);
+        return;
       case 'batch':
         enqueue(message);
         return;

@@ -161,6 +161,7 @@ describe('engine protocol', function () {
       const held = {
         rankable: false,
         aborted: false,
+        calls: [] as string[],
         endIndex: () => {},
         answer: (_answer: RankAnswer) => {},
         fireChange: () => listeners.forEach((l) => l()),
@@ -173,18 +174,23 @@ describe('engine protocol', function () {
         },
         canRank: () => held.rankable,
         index: (onProgress: (p: IndexProgress) => void) => {
+          held.calls.push('index');
           onProgress({ root: tmpdir(), phase: 'extract', done: 0, total: YIELD_CORES_READ_FILES + 1 });
           return new Promise<[]>((resolve) => (held.endIndex = () => resolve([])));
         },
         rankWhenRankable: (_request: RankRequest, signal: AbortSignal) =>
           new Promise<RankAnswer>((resolve, reject) => {
+            held.calls.push('rankWhenRankable');
             held.answer = resolve;
             signal.addEventListener('abort', () => {
               held.aborted = true;
               reject(new Error('cancelled'));
             });
           }),
-        activeTask: (): TaskInfo => ({ id: 't', name: 'task', startedAt: 0, active: true, implicit: true, files: [] }),
+        activeTask: (): TaskInfo => {
+          held.calls.push('activeTask');
+          return { id: 't', name: 'task', startedAt: 0, active: true, implicit: true, files: [] };
+        },
         dispose: () => Promise.resolve(),
       } as unknown as Engine;
       return { held, create: () => Promise.resolve(engine) };
@@ -223,6 +229,22 @@ describe('engine protocol', function () {
       held.answer({ files: [], ms: 0 });
       await waiting;
       assert.deepEqual(answered, ['activeTask', 'waiting ranking']);
+      await connection.shutdown();
+    });
+
+    it('is taken on arrival while an index runs, ahead of a request queued before it', async () => {
+      const { held, create } = heldEngine();
+      const { channel } = loopback(undefined, create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const indexed = connection.engine.index(undefined, undefined, focus);
+      await turns();
+      const task = connection.engine.activeTask();
+      const waiting = connection.engine.rankWhenRankable({ file: focus });
+      await turns();
+      assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
+      held.answer({ files: [], ms: 0 });
+      held.endIndex();
+      await Promise.all([task, waiting, indexed]);
       await connection.shutdown();
     });
 
