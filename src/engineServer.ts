@@ -218,10 +218,20 @@ export function serveEngine(
   const drain = (): void => {
     const item = queue.shift();
     if (item) run(item);
+    if (indexing) takeWaitingRankings();
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
   /** A ranking of the focus counts for the cores' yield whether asked at once or to wait until it can be ranked. */
+  /**
+   * A ranking that waits for its file while an index runs only registers until then: taken as soon as the
+   * index runs, not after the queue's turns (the engine thread reads its messages between slices of the
+   * index, often the index request and the ranking together, and the focus came in before the queue reached it).
+   */
+  const takeWaitingRankings = (): void => {
+    for (let at = queue.findIndex(isWaitingRanking); at >= 0; at = queue.findIndex(isWaitingRanking)) run(queue.splice(at, 1)[0]);
+  };
+  const isWaitingRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rankWhenRankable';
   const isRanking = (item: Queued): item is RequestMessage<'rank' | 'rankWhenRankable'> =>
     item.type === 'request' && (item.method === 'rank' || item.method === 'rankWhenRankable');
   const enqueue = (item: Queued): void => {
@@ -268,16 +278,9 @@ export function serveEngine(
         return;
       }
       case 'request':
-        // A ranking that waits for its file while an index runs only registers until then: taken on arrival,
-        // not after the queue's turns (the engine thread reads its messages between slices of the index, and
-        // the focus can come in before the queue reaches it).
-        if (message.method === 'rankWhenRankable' && indexing) {
-          rankingsAsked++;
-          run(message);
-        } else enqueue(message);
-        return;
       case 'batch':
         enqueue(message);
+        if (indexing) takeWaitingRankings();
         return;
       case 'cancel': {
         const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);
