@@ -232,36 +232,24 @@ describe('engine protocol', function () {
       await connection.shutdown();
     });
 
-    it('is taken on arrival while an index runs, ahead of a request queued before it', async () => {
-      const { held, create } = heldEngine();
-      const { channel } = loopback(undefined, create);
-      const connection = await EngineConnection.start(channel, { roots: [root] });
-      const indexed = connection.engine.index(undefined, undefined, focus);
-      await turns();
-      const task = connection.engine.activeTask();
-      const waiting = connection.engine.rankWhenRankable({ file: focus });
-      await turns();
-      assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
-      held.answer({ files: [], ms: 0 });
-      held.endIndex();
-      await Promise.all([task, waiting, indexed]);
-      await connection.shutdown();
-    });
-
-    it('sent with the index request, is taken as the index starts, ahead of a request between them', async () => {
-      const { held, create } = heldEngine();
-      const { channel } = loopback(undefined, create);
-      const connection = await EngineConnection.start(channel, { roots: [root] });
-      const indexed = connection.engine.index(undefined, undefined, focus);
-      const task = connection.engine.activeTask();
-      const waiting = connection.engine.rankWhenRankable({ file: focus });
-      await turns();
-      assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
-      held.answer({ files: [], ms: 0 });
-      held.endIndex();
-      await Promise.all([task, waiting, indexed]);
-      await connection.shutdown();
-    });
+    for (const together of [false, true]) {
+      const when = together ? 'sent with the index request, is taken as the index starts' : 'is taken on arrival while an index runs';
+      it(`${when}, ahead of a request queued before it`, async () => {
+        const { held, create } = heldEngine();
+        const { channel } = loopback(undefined, create);
+        const connection = await EngineConnection.start(channel, { roots: [root] });
+        const indexed = connection.engine.index(undefined, undefined, focus);
+        if (!together) await turns();
+        const task = connection.engine.activeTask();
+        const waiting = connection.engine.rankWhenRankable({ file: focus });
+        await turns();
+        assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
+        held.answer({ files: [], ms: 0 });
+        held.endIndex();
+        await Promise.all([task, waiting, indexed]);
+        await connection.shutdown();
+      });
+    }
 
     it('is dropped in the engine when cancelled', async () => {
       const { held, create } = heldEngine();
