@@ -4,11 +4,14 @@
  * a new database, indexes --root with --open as the focus and, at the engine's first change event
  * while indexing (what the view waits for), asks for the ranking of --open after --delay ms: the
  * extension's round trip (the event to the host thread and the request back), 0.4–1.2 s measured in a
- * VS Code starting up on two cores. Prints fork to 'ready' and fork to the partial answer per start,
- * the builds alternating, with medians and their ratio. Each build keeps its own compile cache,
- * written by one start before the measured ones, so the bundles' parse is not what differs.
+ * VS Code starting up on two cores. With --wait, this build is asked as the view asks it now: the
+ * ranking is sent right behind the index request and waits in the engine (rankWhenRankable), no round
+ * trip; the baseline, which has no such request, is still asked --delay ms after the event. Prints fork
+ * to 'ready' and fork to the partial answer per start, the builds alternating, with medians and their
+ * ratio. Each build keeps its own compile cache, written by one start before the measured ones, so the
+ * bundles' parse is not what differs.
  *
- *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400]
+ *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait]
  *
  * --baseline is a checkout of another commit, built (its dist/engine.js). Figures only; never pass/fail.
  */
@@ -17,6 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
 import { EngineConnection, forkEngine } from '../src/engineClient';
+import type { RankAnswer } from '../src/engineApi';
 
 const OPTIONS: Record<string, OptionSpec> = {
   root: { type: 'string', description: 'folder to index' },
@@ -24,6 +28,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   baseline: { type: 'string', description: 'a built checkout of another commit' },
   runs: { type: 'string', description: 'starts per build (default 5)' },
   delay: { type: 'string', description: 'ms between the change event and the ranking request (default 400)' },
+  wait: { type: 'boolean', description: "this build's ranking is asked with the index and waits in the engine" },
 };
 
 interface Start {
@@ -31,7 +36,10 @@ interface Start {
   readonly partialMs: number;
 }
 
-async function coldStart(script: string, compileCache: string, root: string, focus: string, delayMs: number): Promise<Start> {
+/** How a start asks for the focus's ranking: `delayMs` after the first change event, or at once, to wait in the engine. */
+type Ask = { readonly delayMs: number } | { readonly wait: true };
+
+async function coldStart(script: string, compileCache: string, root: string, focus: string, ask: Ask): Promise<Start> {
   process.env.NODE_COMPILE_CACHE = compileCache; // forkEngine passes the environment on
   const dir = mkdtempSync(join(tmpdir(), 'first-ranking-'));
   try {
@@ -39,16 +47,21 @@ async function coldStart(script: string, compileCache: string, root: string, foc
     const connection = await EngineConnection.start(forkEngine(script), { roots: [root], dbPath: join(dir, 'db.sqlite'), readyBeforeHistory: true });
     const readyMs = performance.now() - started;
     const partialMs = await new Promise<number>((done, fail) => {
+      const answered = (answer: RankAnswer) => {
+        if (answer.files.length === 0) fail(new Error(`no partial ranking: ${answer.note ?? 'no note'}`));
+        else if (answer.note === undefined) fail(new Error('the ranking came after the index ended, not partial'));
+        else done(performance.now() - started);
+      };
+      if ('wait' in ask) {
+        connection.engine.index(undefined, undefined, focus).catch(fail);
+        connection.engine.rankWhenRankable({ file: focus }).then(answered, fail);
+        return;
+      }
       let asked = false;
       connection.engine.onDidChange(() => {
         if (asked || connection.engine.state !== 'indexing') return;
         asked = true;
-        setTimeout(() => {
-          connection.engine.rank({ file: focus }).then((answer) => {
-            if (answer.files.length === 0) fail(new Error(`no partial ranking: ${answer.note ?? 'no note'}`));
-            else done(performance.now() - started);
-          }, fail);
-        }, delayMs);
+        setTimeout(() => connection.engine.rank({ file: focus }).then(answered, fail), ask.delayMs);
       });
       connection.engine.index(undefined, undefined, focus).catch(fail);
     });
@@ -69,19 +82,35 @@ async function main(): Promise<void> {
   const runs = Number(args.runs ?? 5);
   const delayMs = Number(args.delay ?? 400);
   const caches = mkdtempSync(join(tmpdir(), 'first-ranking-cache-'));
+  const wait = args.wait === true;
   const builds = [
-    { name: 'this build', script: resolve(__dirname, '../dist/engine.js'), cache: join(caches, 'this'), starts: [] as Start[] },
-    { name: 'baseline', script: resolve(String(args.baseline), 'dist/engine.js'), cache: join(caches, 'baseline'), starts: [] as Start[] },
+    {
+      name: 'this build',
+      script: resolve(__dirname, '../dist/engine.js'),
+      cache: join(caches, 'this'),
+      ask: (wait ? { wait } : { delayMs }) as Ask,
+      starts: [] as Start[],
+    },
+    {
+      name: 'baseline',
+      script: resolve(String(args.baseline), 'dist/engine.js'),
+      cache: join(caches, 'baseline'),
+      ask: { delayMs } as Ask,
+      starts: [] as Start[],
+    },
   ];
   try {
-    for (const b of builds) await coldStart(b.script, b.cache, root, focus, delayMs); // writes the compile cache
+    for (const b of builds) await coldStart(b.script, b.cache, root, focus, b.ask); // writes the compile cache
     for (let i = 0; i < runs; i++) {
-      for (const b of i % 2 === 0 ? builds : [...builds].reverse()) b.starts.push(await coldStart(b.script, b.cache, root, focus, delayMs));
+      for (const b of i % 2 === 0 ? builds : [...builds].reverse()) b.starts.push(await coldStart(b.script, b.cache, root, focus, b.ask));
     }
   } finally {
     rmSync(caches, { recursive: true, force: true });
   }
-  console.log(`cold first partial ranking of ${args.open} in ${root}, request ${delayMs} ms after the change event; ms from the fork`);
+  const how = wait
+    ? `this build's request waiting in the engine, the baseline's ${delayMs} ms after the change event`
+    : `request ${delayMs} ms after the change event`;
+  console.log(`cold first partial ranking of ${args.open} in ${root}, ${how}; ms from the fork`);
   for (const b of builds) {
     const ready = b.starts.map((s) => s.readyMs);
     const partial = b.starts.map((s) => s.partialMs);

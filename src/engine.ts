@@ -45,6 +45,7 @@ import type {
   TaskInfo,
 } from './engineApi';
 import { errorMessage } from './core/errorMessage';
+import { CANCELLED } from './engineProtocol';
 import { formatCount } from './core/evidenceText';
 import { DEFAULT_RECENCY_HALF_LIFE_MINUTES } from './core/signals/recency';
 import { PRESETS } from './core/presets';
@@ -727,6 +728,45 @@ export class Engine implements EngineApi {
       this.log.info(`partial ranking of ${rel} in ${Math.round(performance.now() - started)} ms${asked}`);
     }
     return { root: folder.root, files, note, readsReferences, ms: performance.now() - started };
+  }
+
+  rankWhenRankable(request: RankRequest, signal?: AbortSignal): Promise<RankAnswer> {
+    const file = request.file;
+    const indexing = this.indexing;
+    if (signal?.aborted) return Promise.reject(new Error(CANCELLED));
+    if (indexing === undefined || file === undefined || this.canRank(file)) return Promise.resolve().then(() => this.rank(request));
+    return new Promise<RankAnswer>((resolve, reject) => {
+      let settled = false;
+      const settle = (answer: () => RankAnswer): void => {
+        if (settled) return;
+        settled = true;
+        changes.dispose();
+        signal?.removeEventListener('abort', onAbort);
+        try {
+          resolve(answer());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(errorMessage(error)));
+        }
+      };
+      const onAbort = (): void =>
+        settle(() => {
+          throw new Error(CANCELLED);
+        });
+      // Checked at every change: the one that puts the file's references in is the one the ranking waited for.
+      const changes = this.onDidChange(() => {
+        if (this.canRank(file)) settle(() => this.rank(request));
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // The index ended (or failed) without the file becoming rankable: what `rank` says then, never a wait without end.
+      void indexing
+        .catch(() => undefined)
+        .then(() =>
+          settle(() => {
+            if (this.disposed) throw new Error('the engine stopped');
+            return this.rank(request);
+          }),
+        );
+    });
   }
 
   explain(file: string, candidate: string, request: Omit<RankRequest, 'file'> = {}): ReturnType<EngineApi['explain']> {

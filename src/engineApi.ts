@@ -186,6 +186,13 @@ export interface EngineApi {
   fileRenamed(oldPath: string, newPath: string): Promise<void>;
   recordActivity(kind: ActivityKind, path: string, time?: number): void;
   rank(request: RankRequest): RankAnswer;
+  /**
+   * `rank`, answered once the request's file can be ranked (its references are in the graph: a cold
+   * index reads the focus first) or the running index ends or fails, whichever comes first; at once
+   * when no index runs or the file can be ranked already. An editor asks this while indexing, so its
+   * ranking waits in the engine, not behind a change event's trip to it and back. `signal` drops it.
+   */
+  rankWhenRankable(request: RankRequest, signal?: AbortSignal): Promise<RankAnswer>;
   /** The breakdown of one candidate for one query (hover over an import). */
   explain(file: string, candidate: string, request?: Omit<RankRequest, 'file'>): { rank: number; file: RankedFile } | undefined;
   /**

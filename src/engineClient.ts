@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineState, IndexProgress, Logger } from './engineApi';
+import type { EngineState, IndexProgress, Logger, RankRequest } from './engineApi';
 import {
   CANCELLED,
   ENGINE_PROTOCOL_VERSION,
@@ -304,7 +304,7 @@ export class EngineConnection {
 
   /**
    * Every EngineMethod becomes a request by its name (a method added to EngineApi needs nothing here);
-   * only index (progress events, cancellation) and the local state and listeners are written out.
+   * only index (progress events, cancellation), rankWhenRankable (cancellation) and the local state and listeners are written out.
    */
   private remoteEngine(): RemoteEngine {
     const local = {
@@ -314,6 +314,8 @@ export class EngineConnection {
         this.changeListeners.add(listener);
         return { dispose: () => this.changeListeners.delete(listener) };
       },
+      // Its AbortSignal cancels the request (a waiting ranking is dropped in the engine); it does not cross.
+      rankWhenRankable: (request: RankRequest, signal?: AbortSignal) => this.call('rankWhenRankable', [request], signal),
       index: async (onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string) => {
         const subscription = onProgress ? this.onProgress(onProgress) : undefined;
         this.stateValue = 'indexing';

@@ -5,10 +5,11 @@
  * change listeners) and the life cycle (start, shutdown) have messages of their own.
  *
  * Order: the engine answers requests in the order they arrive, and a batch of notifications is
- * applied before any request sent after it. A cancelled request that has not started is dropped;
+ * applied before any request sent after it; a rankWhenRankable is taken as soon as an index runs,
+ * ahead of the queue (it waits for its file, then ranks). A cancelled request that has not started is dropped;
  * a running one sees its AbortSignal fire (index) or its answer is thrown away by the caller.
  */
-import type { EngineApi, EngineOptions, EngineState, IndexProgress } from './engineApi';
+import type { EngineApi, EngineOptions, EngineState, IndexProgress, RankRequest } from './engineApi';
 
 /** Bumped on any change that an older engine bundle would misread (the extension and engine ship together). */
 export const ENGINE_PROTOCOL_VERSION = 1;
@@ -21,8 +22,15 @@ type LocalOnly = 'onDidChange' | 'dispose';
 /** Every EngineApi method the extension can call in the engine. */
 export type EngineMethod = Exclude<{ [K in keyof EngineApi]: EngineApi[K] extends Callable ? K : never }[keyof EngineApi], LocalOnly>;
 
-/** What goes over the wire: index's progress callback and AbortSignal stay in the caller (progress events, cancel); its focus goes. */
-export type EngineParams<M extends EngineMethod> = M extends 'index' ? [focus?: string] : Parameters<EngineApi[M]>;
+/**
+ * What goes over the wire: index's progress callback and AbortSignal stay in the caller (progress
+ * events, cancel); its focus goes. rankWhenRankable's AbortSignal is the request's cancel too.
+ */
+export type EngineParams<M extends EngineMethod> = M extends 'index'
+  ? [focus?: string]
+  : M extends 'rankWhenRankable'
+    ? [request: RankRequest]
+    : Parameters<EngineApi[M]>;
 export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<EngineApi[M]>>;
 
 /**

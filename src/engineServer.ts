@@ -80,11 +80,15 @@ export function serveEngine(
   let waitingFor: string | undefined;
   /** Armed once the focus can be ranked: no ranking asked for within FOCUS_RANKING_WAIT_MS, the cores go anyway. */
   let focusTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Rankings queued or running: the focus timer leaves the yield to their answers. */
+  /** Rankings queued or running (a rankWhenRankable waiting included): the focus timer leaves the yield to their answers. */
   let rankingsAsked = 0;
+  /** Files of the rankWhenRankable requests waiting in the engine, by request id. */
+  const waits = new Map<number, string | undefined>();
+  /** A waiting ranking of a file that cannot be ranked yet is not on its way: it does not hold the cores back. */
+  const rankingsOnTheirWay = (): number => rankingsAsked - [...waits.values()].filter((file) => file === undefined || !engine?.canRank(file)).length;
   /** Checks every FOCUS_RANKING_WAIT_MS for a ranking asked for: none queued or running, the cores go. */
   const armFocusTimer = (): void => {
-    focusTimer = setTimeout(() => (rankingsAsked === 0 ? release() : armFocusTimer()), FOCUS_RANKING_WAIT_MS);
+    focusTimer = setTimeout(() => (rankingsOnTheirWay() === 0 ? release() : armFocusTimer()), FOCUS_RANKING_WAIT_MS);
     focusTimer.unref?.();
   };
   /** The focus's ranking was answered (or not asked for in time): a long read yields the cores now. */
@@ -161,6 +165,8 @@ export function serveEngine(
       clearTimeout(focusTimer);
       focusTimer = undefined;
     }
+    // Its AbortSignal is the request's: a cancel drops the wait.
+    if (method === 'rankWhenRankable') return engine.rankWhenRankable((params as EngineParams<'rankWhenRankable'>)[0], signal);
     const fn = (engine as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))
       throw new Error(`unknown request ${method}`);
@@ -181,22 +187,28 @@ export function serveEngine(
     }
     const abort = new AbortController();
     running.set(item.id, abort);
-    const ranking = item.method === 'rank';
+    const ranking = isRanking(item);
+    const file = ranking ? (item.params as EngineParams<'rank'>)[0].file : undefined;
+    if (item.method === 'rankWhenRankable') waits.set(item.id, file);
+    const done = (): void => {
+      waits.delete(item.id);
+      if (ranking) rankingsAsked--;
+    };
     try {
+      // Not awaited: a ranking waiting in the engine (rankWhenRankable) holds no later request back.
       Promise.resolve(invoke(item.method, item.params, abort.signal))
         .then(
           (result) => {
             respond(item.id, { result });
             if (!ranking) return;
             if (yieldAfterRanking) yieldOnce();
-            const file = (item.params as EngineParams<'rank'>)[0].file;
             if (waitingFor !== undefined && file === waitingFor && engine?.canRank(file)) release();
           },
           (error: unknown) => respond(item.id, { error }),
         )
-        .finally(() => ranking && rankingsAsked--);
+        .finally(done);
     } catch (error) {
-      if (ranking) rankingsAsked--;
+      done();
       respond(item.id, { error });
     }
   };
@@ -206,10 +218,22 @@ export function serveEngine(
   const drain = (): void => {
     const item = queue.shift();
     if (item) run(item);
+    if (indexing) takeWaitingRankings();
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
-  const isRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rank';
+  /** A ranking of the focus counts for the cores' yield whether asked at once or to wait until it can be ranked. */
+  /**
+   * A ranking that waits for its file while an index runs only registers until then: taken as soon as the
+   * index runs, not after the queue's turns (the engine thread reads its messages between slices of the
+   * index, often the index request and the ranking together, and the focus came in before the queue reached it).
+   */
+  const takeWaitingRankings = (): void => {
+    for (let at = queue.findIndex(isWaitingRanking); at >= 0; at = queue.findIndex(isWaitingRanking)) run(queue.splice(at, 1)[0]);
+  };
+  const isWaitingRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rankWhenRankable';
+  const isRanking = (item: Queued): item is RequestMessage<'rank' | 'rankWhenRankable'> =>
+    item.type === 'request' && (item.method === 'rank' || item.method === 'rankWhenRankable');
   const enqueue = (item: Queued): void => {
     if (isRanking(item)) rankingsAsked++;
     queue.push(item);
@@ -256,6 +280,7 @@ export function serveEngine(
       case 'request':
       case 'batch':
         enqueue(message);
+        if (indexing) takeWaitingRankings();
         return;
       case 'cancel': {
         const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);

@@ -31,6 +31,18 @@ export class RelatedFilesController implements vscode.Disposable {
    */
   private ranking = false;
   private grewMeanwhile = false;
+  /**
+   * The ranking in flight waits in the engine until its file can be ranked (rankWhenRankable): the
+   * change event that makes it rankable is answered by it, not by one more ranking.
+   */
+  private waitingInEngine = false;
+  /** The host's last state kind: entering indexing asks for the active file's ranking at once. */
+  private lastKind: string | undefined;
+  /**
+   * The index ended while a ranking waited in the engine: that ranking's answer, which the engine gives
+   * at the index's end at the latest, is not superseded (it is the first one; a second would come later).
+   */
+  private readyMeanwhile = false;
 
   constructor(
     private readonly host: EngineHost,
@@ -55,7 +67,7 @@ export class RelatedFilesController implements vscode.Disposable {
           if (file) host.refocus(file);
         }),
       ),
-      host.onDidChangeState(times.time('view.engineState', (s) => (s.kind === 'indexing' ? this.showProgress() : this.refresh(0)))),
+      host.onDidChangeState(times.time('view.engineState', (s) => this.stateChanged(s.kind))),
       host.onDidChangeRankings(times.time('view.engineChanged', () => this.engineChanged())),
     );
   }
@@ -86,10 +98,25 @@ export class RelatedFilesController implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
+  /**
+   * Progress while indexing; entering it, the active file's ranking is asked at once, to wait in the
+   * engine (compute), so it is answered as soon as the index has read that file.
+   */
+  private stateChanged(kind: string): void {
+    const entered = kind !== this.lastKind;
+    this.lastKind = kind;
+    if (kind === 'ready' && this.ranking && this.waitingInEngine) this.readyMeanwhile = true;
+    else if (kind !== 'indexing') this.refresh(0);
+    else {
+      this.showProgress();
+      if (entered) this.refresh(0);
+    }
+  }
+
   /** The engine's rankings may have changed; while indexing, a ranking in flight is not superseded (see `ranking`). */
   private engineChanged(): void {
     const indexing = this.host.state.kind === 'indexing';
-    if (this.ranking && indexing) this.grewMeanwhile = true;
+    if (this.ranking && indexing) this.grewMeanwhile ||= !this.waitingInEngine;
     // The first partial ranking is the one the user waits on: no debounce for it.
     else this.refresh(indexing && this.host.partialRankings && !this.partialShown ? 0 : EDITOR_CHANGE_DEBOUNCE_MS);
   }
@@ -97,6 +124,15 @@ export class RelatedFilesController implements vscode.Disposable {
   /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
   private settled(): void {
     this.ranking = false;
+    this.waitingInEngine = false;
+    const readyMeanwhile = this.readyMeanwhile;
+    this.readyMeanwhile = false;
+    // The waiting ranking came (or failed) after the index ended: a partial or missing list is replaced now.
+    if (readyMeanwhile && (this.partialShown || !this.view.shown)) {
+      this.grewMeanwhile = false;
+      this.refresh(0);
+      return;
+    }
     if (!this.grewMeanwhile) return;
     this.grewMeanwhile = false;
     this.refresh();
@@ -109,14 +145,15 @@ export class RelatedFilesController implements vscode.Disposable {
 
   private async compute(signal: AbortSignal): Promise<Shown> {
     const state = this.host.state;
+    /** Before the engine says its graph holds something to rank (a cold start reads the active file first). */
+    let waitInEngine = false;
     switch (state.kind) {
       case 'no-folder':
         return { message: 'Open a folder to see related files.' };
       case 'starting':
         return { message: 'Starting…' };
       case 'indexing':
-        // Until the engine says its graph holds something to rank (a cold start reads the active file first).
-        if (!this.host.partialRankings) return { message: progressText(state.progress) };
+        waitInEngine = !this.host.partialRankings;
         break;
       case 'restarting':
         return { ranking: this.view.shown, message: restartingText(state) };
@@ -133,7 +170,10 @@ export class RelatedFilesController implements vscode.Disposable {
     if (this.previewing() && this.view.shown) return { ranking: this.view.shown, message: this.view.message, partial: this.partialShown };
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document;
-    if (!document || document.uri.scheme !== 'file') {
+    // A restored window has its tab before its editor (seconds on a busy start): the ranking can wait for the tab's file.
+    const file = document?.uri.scheme === 'file' ? document.uri.fsPath : waitInEngine ? activeFile() : undefined;
+    if (file === undefined) {
+      if (waitInEngine && state.kind === 'indexing') return { message: progressText(state.progress) };
       const last = this.view.shown;
       if (!last) return { message: 'Open a file to see related files.' };
       const what = !document
@@ -143,17 +183,23 @@ export class RelatedFilesController implements vscode.Disposable {
           : `The active editor is not a file (${document.uri.scheme})`;
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
-    const ranked = await this.rank(engine, document.uri.fsPath, signal);
-    // A ranking while indexing: the engine's note says how far it got and that the list is partial.
-    return state.kind === 'indexing' ? { ...ranked, partial: true } : ranked;
+    // The ranking waits in the engine for the file to be read (or the index to end); the progress stays meanwhile.
+    if (waitInEngine) this.showProgress();
+    this.waitingInEngine = waitInEngine;
+    const ranked = await this.rank(engine, file, signal, waitInEngine);
+    // A ranking while indexing: the engine's note says how far it got and that the list is partial. One
+    // that waited in the engine may come after the index's end (then it is complete).
+    const indexing = waitInEngine ? this.host.state.kind === 'indexing' : state.kind === 'indexing';
+    return indexing ? { ...ranked, partial: true } : ranked;
   }
 
-  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal): Promise<Shown> {
+  private async rank(engine: RemoteEngine, file: string, signal: AbortSignal, waitInEngine = false): Promise<Shown> {
     // The task first: the engine answers in order, and after a first ranking it turns to background
     // work (a restored graph's check, lower priority), which a request queued behind the ranking would wait for.
+    const request = { file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) };
     const [task, answer] = await Promise.all([
       engine.request('activeTask', [], signal),
-      engine.request('rank', [{ file, openFiles: openFilePaths().filter((p) => p !== file), ...rankDefaultsFor(this.settings()) }], signal),
+      waitInEngine ? engine.request('rankWhenRankable', [request], signal) : engine.request('rank', [request], signal),
     ]);
     if (!answer.root) {
       // Outside every folder: keep the last list so the view stays useful, and say why it did not change.

@@ -69,6 +69,9 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
         .slice(0, request.limit ?? 20);
       return { root, files: out, ms: 0, ...(query && !files.includes(query) ? { note: `${query} is not indexed` } : {}) };
     },
+    rankWhenRankable(request) {
+      return Promise.resolve().then(() => engine.rank(request));
+    },
     startTask(name) {
       const id = `t${nextId++}`;
       tasks.set(id, { name, startedAt: 1, files: new Map() });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { CancelledError, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
-import { FIRST_RANKING_WAIT_MS } from '../../../src/engine';
+import { FIRST_RANKING_WAIT_MS, type Engine } from '../../../src/engine';
+import type { EngineOptions, IndexProgress, RankAnswer, RankRequest, TaskInfo } from '../../../src/engineApi';
 import { writeWorkspace } from './workspaceFixture';
 
 const FILES: Record<string, string> = {
@@ -20,7 +21,10 @@ const FILES: Record<string, string> = {
 };
 
 /** Both ends in this process; `sent` records what the host sent, `exit` simulates the engine dying. */
-function loopback(yieldCores?: () => void): { channel: EngineChannel; sent: HostMessage[]; fromEngine: string[]; exit(reason: string): void } {
+function loopback(
+  yieldCores?: () => void,
+  create?: (options: EngineOptions) => Promise<Engine>,
+): { channel: EngineChannel; sent: HostMessage[]; fromEngine: string[]; exit(reason: string): void } {
   const toHost: ((m: EngineMessage) => void)[] = [];
   const toEngine: ((m: HostMessage) => void)[] = [];
   const exitListeners: ((reason: string) => void)[] = [];
@@ -41,7 +45,7 @@ function loopback(yieldCores?: () => void): { channel: EngineChannel; sent: Host
       alive = false;
       exitListeners.forEach((l) => l('exit code 0'));
     },
-    undefined,
+    create,
     yieldCores,
   );
   const exit = (reason: string) => {
@@ -143,6 +147,122 @@ describe('engine protocol', function () {
       await connection.engine.rank({ file: focus });
       const order = fromEngine.filter((m) => m === 'yield' || m === 'response' || m.startsWith('progress'));
       assert.deepEqual(order.slice(order.indexOf('progress done')), ['progress done', 'response', 'response', 'yield']);
+      await connection.shutdown();
+    });
+  });
+
+  describe('a ranking that waits in the engine (rankWhenRankable)', () => {
+    /**
+     * An engine whose index, rankability and waiting ranking the test moves on by hand: only the
+     * server's queue and priority logic are under test (Engine's own waiting: rankWhenRankable.test.ts).
+     */
+    function heldEngine() {
+      const listeners = new Set<() => void>();
+      const held = {
+        rankable: false,
+        aborted: false,
+        calls: [] as string[],
+        endIndex: () => {},
+        answer: (_answer: RankAnswer) => {},
+        fireChange: () => listeners.forEach((l) => l()),
+      };
+      const engine = {
+        state: 'indexing',
+        onDidChange: (l: () => void) => {
+          listeners.add(l);
+          return { dispose: () => listeners.delete(l) };
+        },
+        canRank: () => held.rankable,
+        index: (onProgress: (p: IndexProgress) => void) => {
+          held.calls.push('index');
+          onProgress({ root: tmpdir(), phase: 'extract', done: 0, total: YIELD_CORES_READ_FILES + 1 });
+          return new Promise<[]>((resolve) => (held.endIndex = () => resolve([])));
+        },
+        rankWhenRankable: (_request: RankRequest, signal: AbortSignal) =>
+          new Promise<RankAnswer>((resolve, reject) => {
+            held.calls.push('rankWhenRankable');
+            held.answer = resolve;
+            signal.addEventListener('abort', () => {
+              held.aborted = true;
+              reject(new Error('cancelled'));
+            });
+          }),
+        activeTask: (): TaskInfo => {
+          held.calls.push('activeTask');
+          return { id: 't', name: 'task', startedAt: 0, active: true, implicit: true, files: [] };
+        },
+        dispose: () => Promise.resolve(),
+      } as unknown as Engine;
+      return { held, create: () => Promise.resolve(engine) };
+    }
+    const focus = join(tmpdir(), 'focus.ts');
+    const turns = (n = 5) => new Promise<void>((r) => (n <= 0 ? r() : setImmediate(() => void turns(n - 1).then(r))));
+
+    it("counts as the focus's ranking: the cores are yielded once it is answered, while the index still reads", async () => {
+      const { held, create } = heldEngine();
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'), create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const indexed = connection.engine.index(undefined, undefined, focus);
+      const waiting = connection.engine.rankWhenRankable({ file: focus });
+      await turns();
+      assert.ok(!fromEngine.includes('yield'), 'the cores wait for the focus');
+      held.rankable = true;
+      held.fireChange();
+      held.answer({ files: [], note: 'partial', ms: 0 });
+      await waiting;
+      await turns();
+      held.endIndex();
+      await indexed;
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response');
+      assert.deepEqual(order, ['response', 'yield', 'response'], fromEngine.join(', '));
+      await connection.shutdown();
+    });
+
+    it('holds no other request back: one asked after it is answered while it waits', async () => {
+      const { held, create } = heldEngine();
+      const { channel } = loopback(undefined, create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const answered: string[] = [];
+      const waiting = connection.engine.rankWhenRankable({ file: focus }).then(() => answered.push('waiting ranking'));
+      await connection.engine.activeTask();
+      answered.push('activeTask');
+      held.answer({ files: [], ms: 0 });
+      await waiting;
+      assert.deepEqual(answered, ['activeTask', 'waiting ranking']);
+      await connection.shutdown();
+    });
+
+    for (const together of [false, true]) {
+      const when = together ? 'sent with the index request, is taken as the index starts' : 'is taken on arrival while an index runs';
+      it(`${when}, ahead of a request queued before it`, async () => {
+        const { held, create } = heldEngine();
+        const { channel } = loopback(undefined, create);
+        const connection = await EngineConnection.start(channel, { roots: [root] });
+        const indexed = connection.engine.index(undefined, undefined, focus);
+        if (!together) await turns();
+        const task = connection.engine.activeTask();
+        const waiting = connection.engine.rankWhenRankable({ file: focus });
+        await turns();
+        assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
+        held.answer({ files: [], ms: 0 });
+        held.endIndex();
+        await Promise.all([task, waiting, indexed]);
+        await connection.shutdown();
+      });
+    }
+
+    it('is dropped in the engine when cancelled', async () => {
+      const { held, create } = heldEngine();
+      const { channel, sent } = loopback(undefined, create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const abort = new AbortController();
+      const waiting = connection.engine.request('rankWhenRankable', [{ file: focus }], abort.signal);
+      await turns();
+      abort.abort();
+      await assert.rejects(waiting, CancelledError);
+      await turns();
+      assert.ok(sent.some((m) => m.type === 'cancel'));
+      assert.equal(held.aborted, true, "the engine saw the request's signal abort");
       await connection.shutdown();
     });
   });

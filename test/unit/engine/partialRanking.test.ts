@@ -9,16 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Engine } from '../../../src/engine';
 import type { RankAnswer } from '../../../src/engineApi';
+import { FOCUS_FIRST_FILES } from './workspaceFixture';
 
-const FILES: Record<string, string> = {
-  'src/app/main.ts': "import { util } from './util';\nimport { helper } from '../lib/helper.js';\nexport const main = util + helper;\n",
-  'src/app/util.ts': 'export const util = 1;\n',
-  'src/lib/helper.ts': 'export const helper = 2;\n',
-  'src/lib/other.ts': 'export const other = 3;\n',
-  'far/away/one.ts': "import { main } from '../../src/app/main';\nexport const one = main;\n",
-  'far/away/two.ts': "export * from './one';\n",
-  'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
-};
+const FILES = FOCUS_FIRST_FILES;
 
 describe('Engine ranking while a cold index reads', () => {
   let root: string;

@@ -11,3 +11,14 @@ export function writeWorkspace(files: Record<string, string>, prefix = 'rf-engin
   }
   return root;
 }
+
+/** A small workspace whose main.ts imports two files and is imported from far away: a cold index can read main.ts first. */
+export const FOCUS_FIRST_FILES: Record<string, string> = {
+  'src/app/main.ts': "import { util } from './util';\nimport { helper } from '../lib/helper.js';\nexport const main = util + helper;\n",
+  'src/app/util.ts': 'export const util = 1;\n',
+  'src/lib/helper.ts': 'export const helper = 2;\n',
+  'src/lib/other.ts': 'export const other = 3;\n',
+  'far/away/one.ts': "import { main } from '../../src/app/main';\nexport const one = main;\n",
+  'far/away/two.ts': "export * from './one';\n",
+  'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+};
