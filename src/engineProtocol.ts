@@ -11,8 +11,8 @@
  */
 import type { EngineApi, EngineOptions, EngineState, IndexProgress, RankRequest } from './engineApi';
 
-/** Bumped on any change that an older engine bundle would misread (the extension and engine ship together). */
-export const ENGINE_PROTOCOL_VERSION = 1;
+/** Bumped on any change that an older engine bundle would misread or not know (the extension and engine ship together); 2: rankWhenRankable. */
+export const ENGINE_PROTOCOL_VERSION = 2;
 
 type Callable = (...args: never[]) => unknown;
 
