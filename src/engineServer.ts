@@ -222,16 +222,25 @@ export function serveEngine(
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
-  /** A ranking of the focus counts for the cores' yield whether asked at once or to wait until it can be ranked. */
   /**
    * A ranking that waits for its file while an index runs only registers until then: taken as soon as the
    * index runs, not after the queue's turns (the engine thread reads its messages between slices of the
    * index, often the index request and the ranking together, and the focus came in before the queue reached it).
+   * The view asks the active task together with it and shows neither without the other, so a task request
+   * queued before it is taken too: the queue moves one item per slice of the index, slow once the engine is
+   * niced on a busy machine, and the ranking's answer would wait in the view for the task's.
    */
   const takeWaitingRankings = (): void => {
-    for (let at = queue.findIndex(isWaitingRanking); at >= 0; at = queue.findIndex(isWaitingRanking)) run(queue.splice(at, 1)[0]);
+    for (let at = queue.findIndex(isWaitingRanking); at >= 0; at = queue.findIndex(isWaitingRanking)) {
+      const before = queue.slice(0, at);
+      const taken = [...before.filter(isTaskRequest), queue[at]];
+      queue.splice(0, at + 1, ...before.filter((item) => !isTaskRequest(item)));
+      for (const item of taken) run(item);
+    }
   };
   const isWaitingRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rankWhenRankable';
+  const isTaskRequest = (item: Queued): boolean => item.type === 'request' && item.method === 'activeTask';
+  /** A ranking of the focus counts for the cores' yield whether asked at once or to wait until it can be ranked. */
   const isRanking = (item: Queued): item is RequestMessage<'rank' | 'rankWhenRankable'> =>
     item.type === 'request' && (item.method === 'rank' || item.method === 'rankWhenRankable');
   const enqueue = (item: Queued): void => {

@@ -187,6 +187,10 @@ describe('engine protocol', function () {
               reject(new Error('cancelled'));
             });
           }),
+        explain: () => {
+          held.calls.push('explain');
+          return undefined;
+        },
         activeTask: (): TaskInfo => {
           held.calls.push('activeTask');
           return { id: 't', name: 'task', startedAt: 0, active: true, implicit: true, files: [] };
@@ -240,16 +244,33 @@ describe('engine protocol', function () {
         const connection = await EngineConnection.start(channel, { roots: [root] });
         const indexed = connection.engine.index(undefined, undefined, focus);
         if (!together) await turns();
-        const task = connection.engine.activeTask();
+        const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
         const waiting = connection.engine.rankWhenRankable({ file: focus });
         await turns();
-        assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'activeTask']);
+        assert.deepEqual(held.calls, ['index', 'rankWhenRankable', 'explain']);
         held.answer({ files: [], ms: 0 });
         held.endIndex();
-        await Promise.all([task, waiting, indexed]);
+        await Promise.all([other, waiting, indexed]);
         await connection.shutdown();
       });
     }
+
+    it('takes the task request queued before it along (the view shows the two together), other requests keep their turn', async () => {
+      const { held, create } = heldEngine();
+      const { channel } = loopback(undefined, create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const indexed = connection.engine.index(undefined, undefined, focus);
+      await turns();
+      const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
+      const task = connection.engine.activeTask();
+      const waiting = connection.engine.rankWhenRankable({ file: focus });
+      await turns();
+      assert.deepEqual(held.calls, ['index', 'activeTask', 'rankWhenRankable', 'explain']);
+      held.answer({ files: [], ms: 0 });
+      held.endIndex();
+      await Promise.all([other, task, waiting, indexed]);
+      await connection.shutdown();
+    });
 
     it('is dropped in the engine when cancelled', async () => {
       const { held, create } = heldEngine();
