@@ -333,12 +333,14 @@ export class Engine implements EngineApi {
         `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
           `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
       );
-      if (focusIn && !tablesBuilt) folder.focusInAt = performance.now();
+      const firstFocusIn = focusIn && !tablesBuilt;
+      if (firstFocusIn) folder.focusInAt = performance.now();
+      // A ranking waiting for the focus (rankWhenRankable) runs inside this change event.
       this.emit();
-      // The view's ranking of the focus is on its way (the change event to the extension and its request
-      // back took 0.6 s in a VS Code starting up on two cores): the ranker's file table, which depends on the
-      // listed files only, is built meanwhile instead of more of the index being read, and the ranking finds it.
-      if (focusIn && !tablesBuilt) {
+      // Without one, a ranking asked after the change event is on its way (the event to the extension and the
+      // request back took 0.6 s in a VS Code starting up on two cores): the ranker's file table, which depends
+      // on the listed files only, is built meanwhile instead of more of the index being read, and it finds it.
+      if (firstFocusIn) {
         tablesBuilt = true;
         const tableStarted = performance.now();
         prepareRankingCaches(this.facts(folder));

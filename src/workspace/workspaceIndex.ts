@@ -498,7 +498,7 @@ export class WorkspaceIndex {
         return missing.length;
       } catch (error) {
         if (signal?.aborted) return 0; // stopped: the workers were let go on purpose
-        this.warn(`reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`);
+        this.warn(wordsElsewhereFailed(error));
       }
     }
     let read = 0;
@@ -882,7 +882,7 @@ export class WorkspaceIndex {
     try {
       for (const [path, terms] of this.unpackWords(await run.words.chunks)) run.terms.set(path, terms);
     } catch (error) {
-      run.warnings.push(`reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`);
+      run.warnings.push(wordsElsewhereFailed(error));
       run.terms.clear();
       const reader = this.content.reader();
       for (const path of run.words.paths) {
@@ -1368,6 +1368,11 @@ function cpuNow(): number {
 
 function now(): number {
   return performance.now();
+}
+
+/** The one warning of a build or fill whose termsReader failed: this thread reads the words instead. */
+function wordsElsewhereFailed(error: unknown): string {
+  return `reading the words in the index workers failed (${errorMessage(error)}); reading them in-thread`;
 }
 
 function yieldToEventLoop(): Promise<void> {
