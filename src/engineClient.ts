@@ -72,14 +72,17 @@ export function forkEngine(script: string): EngineChannel {
     for (const l of exitListeners) l(exitedBecause);
   };
   child.on('exit', (code, signal) => exit(signal ? `killed by ${signal}` : `exit code ${code}`));
-  child.on('error', (error) => exit(errorMessage(error)));
+  // A process that never started has no exit to wait for; any other error (a failed kill) is not an exit.
+  child.on('error', (error) => child.pid === undefined && exit(errorMessage(error)));
   return {
     runtime: 'process',
     get pid() {
       return child.pid;
     },
     send: (message) => {
-      if (child.connected) child.send(message);
+      // A write can fail before the death that closed the pipe is seen (EPIPE): the exit, not the write,
+      // says why the engine went. A channel that cannot carry messages is a dead engine either way.
+      if (child.connected) child.send(message, (error) => error && child.kill('SIGKILL'));
     },
     onMessage: (listener) => child.on('message', (m) => listener(m as EngineMessage)),
     onExit: (listener) => (exitedBecause === undefined ? exitListeners.push(listener) : listener(exitedBecause)),

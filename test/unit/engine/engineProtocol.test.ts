@@ -344,6 +344,22 @@ describe('engine protocol', function () {
     );
   });
 
+  it('names a killed engine process killed, even when a message sent after its death fails first', async () => {
+    const script = join(root, 'waits.js');
+    writeFileSync(script, "process.on('message', () => {});\nsetInterval(() => {}, 1000);\n");
+    const channel = forkEngine(script);
+    const reasons: string[] = [];
+    const exited = new Promise<void>((resolve) => channel.onExit((reason) => (reasons.push(reason), resolve())));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // running, its channel open
+    process.kill(channel.pid!, 'SIGKILL');
+    // Dead before this thread hears of it: the next write meets a closed pipe, and fails before the exit is seen.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    channel.send({ type: 'shutdown' });
+    channel.send({ type: 'shutdown' });
+    await exited;
+    assert.deepEqual(reasons, ['killed by SIGKILL']);
+  });
+
   it('refuses an extension that speaks another protocol version', async () => {
     const { channel } = loopback();
     const answers: EngineMessage[] = [];
