@@ -12,6 +12,7 @@
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
+const { summary } = require('./lateness.cjs');
 
 const EXTENSION_ID = 'related-files.related-files';
 const INTERVAL_MS = 10;
@@ -19,21 +20,6 @@ const POLL_MS = 20;
 const TYPING_INTERVAL_MS = 20;
 /** Every this many characters the typist starts a new line, as a person would. */
 const CHARS_PER_LINE = 40;
-
-function summary(lates) {
-  const sorted = lates.map((x) => x[1]).sort((a, b) => a - b);
-  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] || 0;
-  const stalls = sorted.filter((x) => x > 50);
-  return {
-    samples: sorted.length,
-    p50: q(0.5),
-    p99: q(0.99),
-    max: sorted[sorted.length - 1] || 0,
-    over50: stalls.length,
-    over200: sorted.filter((x) => x > 200).length,
-    blockedMs: stalls.reduce((a, b) => a + b, 0),
-  };
-}
 
 /**
  * Edits the open document on a TYPING_INTERVAL_MS beat for `ms`, then reverts it unsaved. An edit is
@@ -195,6 +181,7 @@ module.exports.run = async function run() {
     clearInterval(timer);
   }
   result.all = summary(lates);
+  result.lates = lates; // [ms from the probe's start, lateness]: the runner compares stretches of runs
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (extension?.isActive && extension.exports.handlerTimes) result.handlers = extension.exports.handlerTimes.summary();
   if (process.env.HOST_STALL_OUT) fs.writeFileSync(process.env.HOST_STALL_OUT, JSON.stringify(result, null, 1));
