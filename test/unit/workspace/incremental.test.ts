@@ -44,6 +44,16 @@ describe('WorkspaceIndex incremental updates', () => {
     assert.equal(index.stats.unresolved.relative, unresolvedBefore - 1);
   });
 
+  it('a created file satisfies an import typed after the build, before it existed', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    assert.equal(index.updateFile('src/types.ts', "import { later } from './later';\nexport type Shape = typeof later;"), true);
+    assert.ok(!edges(index).includes('src/types.ts -> src/later.ts'));
+    writeFileSync(join(root, 'src/later.ts'), 'export const later = 1;\n');
+    assert.equal(index.addFile('src/later.ts'), true);
+    assert.ok(edges(index).includes('src/types.ts -> src/later.ts'));
+  });
+
   it('a created file that an alias names is found (path aliases are re-resolved)', async () => {
     const root = fixture();
     const { index } = await indexOf(root);
@@ -128,6 +138,17 @@ describe('WorkspaceIndex warm start', () => {
     assert.deepEqual([...restored.records()], stored);
     await restored.build({ previous: stored });
     assert.ok(!restored.graph.has('src/types.ts'), 'the build drops what the disk no longer has');
+  });
+
+  it('restore: a file created before the build from the records satisfies the stored imports it answers', async () => {
+    const root = fixture();
+    const cold = await indexOf(root);
+    const stored = [...cold.index.records()];
+    const restored = new WorkspaceIndex(new DiskSourceHost(root, { noGit: true }));
+    restored.restore(stored);
+    writeFileSync(join(root, 'src/does-not-exist.ts'), 'export const missing = 1;\n');
+    assert.equal(restored.addFile('src/does-not-exist.ts'), true);
+    assert.ok(edges(restored).includes('src/app.ts -> src/does-not-exist.ts'));
   });
 
   it('a touched file (new mtime, same text) is read but not extracted again', async () => {
