@@ -109,7 +109,11 @@ module.exports.run = async function run() {
           return info(message, ...rest);
         };
       }
-      api.host.onDidChangeState((s) => note(`state ${s.kind}${s.progress ? ` ${s.progress.phase} ${s.progress.done}/${s.progress.total}` : ''}`));
+      api.host.onDidChangeState((s) => {
+        note(`state ${s.kind}${s.progress ? ` ${s.progress.phase} ${s.progress.done}/${s.progress.total}` : ''}`);
+        // The restart's old engine has stopped and the new one starts: a second window starts from here.
+        if (s.kind === 'starting' && result.events.restart !== undefined && result.events.restartStopped === undefined) mark('restartStopped');
+      });
       api.host.onDidChangeRankings(() => note('engine changed'));
       const show = api.view.show.bind(api.view);
       api.view.show = (ranking, message) => {

@@ -123,6 +123,11 @@ try {
     `first partial ranking ${partial(r, r.events.active)}, first complete ranking ${r.events.coldRanked - r.events.active} ms after activation; ` +
     `file open ${r.events.opened - r.events.active} ms after activation, first partial ranking ${partial(r, opened(r))} after both`;
   console.log(`cold start: ${firsts(extension)}${baseline ? ` (baseline: ${firsts(baseline)})` : ''}`);
+  if (ev.restartStopped !== undefined) {
+    console.log(
+      `warm start: first ranking ${ev.warmRanked - ev.restart} ms after the restart command, ${ev.warmRanked - ev.restartStopped} ms after the old engine stopped (${ev.restartStopped - ev.restart} ms; a second window has none to stop)`,
+    );
+  }
   console.log(
     `activation ${extension.activationMs?.toFixed(1)} ms${baseline ? ` (baseline ${baseline.activationMs?.toFixed(1)} ms)` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
   );
