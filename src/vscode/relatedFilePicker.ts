@@ -15,6 +15,7 @@ import { formatScore } from './scoreTable';
 import { LatestOnly } from './latestOnly';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
 import { openFilePaths } from './openEditors';
+import { errorMessage } from '../core/errorMessage';
 
 /** Re-rank after the user pauses typing; shorter feels jumpy, longer feels laggy. */
 const TYPING_DEBOUNCE_MS = 100;
@@ -138,20 +139,23 @@ export class RelatedFilePicker implements vscode.Disposable {
       accepted = true;
       this.close(pick);
       pick.hide();
-      void vscode.window.showTextDocument(item.uri, { preview: false });
+      openChosen(item.uri, { preview: false });
     });
     pick.onDidTriggerItemButton((e) => {
       accepted = true;
       this.close(pick);
       pick.hide();
-      void vscode.window.showTextDocument(e.item.uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      openChosen(e.item.uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     });
     pick.onDidHide(() => {
       scheduler.dispose();
       if (!accepted) closePreviewTabs(previewed);
       if (!accepted && original && !original.document.isClosed) {
         // Previewing replaced the editor; going back restores what the user had before opening the picker.
-        void vscode.window.showTextDocument(original.document, { viewColumn: original.viewColumn, selection: original.selection, preview: false });
+        // The editor may be gone meanwhile (its tab closed with the previews): nothing to restore then.
+        vscode.window
+          .showTextDocument(original.document, { viewColumn: original.viewColumn, selection: original.selection, preview: false })
+          .then(undefined, (e: unknown) => this.log.info(`picker: the editor it was opened from was not restored (${errorMessage(e)})`));
       }
       this.close(pick);
       pick.dispose();
@@ -178,4 +182,11 @@ function closePreviewTabs(paths: ReadonlySet<string>): void {
     .flatMap((g) => g.tabs)
     .filter((t) => t.isPreview && t.input instanceof vscode.TabInputText && paths.has(t.input.uri.fsPath));
   if (tabs.length > 0) void vscode.window.tabGroups.close(tabs, true).then(undefined, () => {});
+}
+
+/** Opens the file the user chose; one that cannot be opened (deleted meanwhile) says so instead of failing unseen. */
+function openChosen(uri: vscode.Uri, options: vscode.TextDocumentShowOptions): void {
+  vscode.window.showTextDocument(uri, options).then(undefined, (e: unknown) => {
+    void vscode.window.showErrorMessage(`Related Files: cannot open ${uri.fsPath}: ${errorMessage(e)}`);
+  });
 }
