@@ -45,12 +45,17 @@ interface Start {
 /** How a start asks for the focus's ranking: `delayMs` after the first change event, or at once, to wait in the engine. */
 type Ask = { readonly delayMs: number } | { readonly wait: true };
 
-async function coldStart(script: string, compileCache: string, root: string, focus: string, ask: Ask): Promise<Start> {
+/** A build's engine forked on `dbPath`, as the extension starts it (ranking first), with the build's compile cache. */
+function startEngine(script: string, compileCache: string, root: string, dbPath: string): Promise<EngineConnection> {
   process.env.NODE_COMPILE_CACHE = compileCache; // forkEngine passes the environment on
+  return EngineConnection.start(forkEngine(script), { roots: [root], dbPath, readyBeforeHistory: true });
+}
+
+async function coldStart(script: string, compileCache: string, root: string, focus: string, ask: Ask): Promise<Start> {
   const dir = mkdtempSync(join(tmpdir(), 'first-ranking-'));
   try {
     const started = performance.now();
-    const connection = await EngineConnection.start(forkEngine(script), { roots: [root], dbPath: join(dir, 'db.sqlite'), readyBeforeHistory: true });
+    const connection = await startEngine(script, compileCache, root, join(dir, 'db.sqlite'));
     const readyMs = performance.now() - started;
     const answerMs = await new Promise<number>((done, fail) => {
       const answered = (answer: RankAnswer) => {
@@ -80,17 +85,15 @@ async function coldStart(script: string, compileCache: string, root: string, foc
 
 /** The database a build's cold start leaves (indexed, saved on shutdown), for its warm starts. */
 async function writeDatabase(script: string, compileCache: string, root: string, focus: string, dbPath: string): Promise<void> {
-  process.env.NODE_COMPILE_CACHE = compileCache;
-  const connection = await EngineConnection.start(forkEngine(script), { roots: [root], dbPath, readyBeforeHistory: true });
+  const connection = await startEngine(script, compileCache, root, dbPath);
   await connection.engine.index(undefined, undefined, focus);
   await connection.shutdown();
 }
 
 /** A warm start: the engine on `dbPath`, the focus ranked once the index (the stored graph) answers. */
 async function warmStart(script: string, compileCache: string, root: string, focus: string, dbPath: string): Promise<Start> {
-  process.env.NODE_COMPILE_CACHE = compileCache;
   const started = performance.now();
-  const connection = await EngineConnection.start(forkEngine(script), { roots: [root], dbPath, readyBeforeHistory: true });
+  const connection = await startEngine(script, compileCache, root, dbPath);
   const readyMs = performance.now() - started;
   const [stats] = await connection.engine.index(undefined, undefined, focus);
   if (!stats?.warm) throw new Error(`the index was not warm from ${dbPath}`);
@@ -130,11 +133,13 @@ async function main(): Promise<void> {
       starts: [] as Start[],
     },
   ];
+  /** Where a build's cold start leaves the database its warm starts open. */
+  const warmDb = (b: (typeof builds)[number]) => `${b.cache}.sqlite`;
   const start = (b: (typeof builds)[number]) =>
-    warm ? warmStart(b.script, b.cache, root, focus, `${b.cache}.sqlite`) : coldStart(b.script, b.cache, root, focus, b.ask);
+    warm ? warmStart(b.script, b.cache, root, focus, warmDb(b)) : coldStart(b.script, b.cache, root, focus, b.ask);
   try {
     for (const b of builds) {
-      if (warm) await writeDatabase(b.script, b.cache, root, focus, `${b.cache}.sqlite`);
+      if (warm) await writeDatabase(b.script, b.cache, root, focus, warmDb(b));
       await start(b); // writes the compile cache
     }
     for (let i = 0; i < runs; i++) {
@@ -152,9 +157,9 @@ async function main(): Promise<void> {
   console.log(`${warm ? 'warm first ranking' : 'cold first partial ranking'} of ${args.open} in ${root}, ${how}; ms from the fork`);
   for (const b of builds) {
     const ready = b.starts.map((s) => s.readyMs);
-    const partial = b.starts.map((s) => s.answerMs);
+    const answers = b.starts.map((s) => s.answerMs);
     console.log(
-      `${b.name.padEnd(11)} ready ${ready.map(Math.round).join(' ')} (median ${Math.round(median(ready))}); ${what} ${partial.map(Math.round).join(' ')} (median ${Math.round(median(partial))})`,
+      `${b.name.padEnd(11)} ready ${ready.map(Math.round).join(' ')} (median ${Math.round(median(ready))}); ${what} ${answers.map(Math.round).join(' ')} (median ${Math.round(median(answers))})`,
     );
   }
   const ratio = median(builds[0].starts.map((s) => s.answerMs)) / median(builds[1].starts.map((s) => s.answerMs));

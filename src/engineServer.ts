@@ -16,6 +16,7 @@ import {
   type RequestMessage,
 } from './engineProtocol';
 import { errorDetail, errorMessage } from './core/errorMessage';
+import { cpuNow } from './workspace/workspaceIndex';
 
 /** A message channel as both ends see it. */
 export interface Port<In, Out> {
@@ -65,7 +66,7 @@ export function serveEngine(
   /** Milliseconds from the process's (or worker's) start to here: the runtime's start and the bundle's load. */
   const loadedAt = performance.now();
   /** The process's CPU time by then: far below `loadedAt` is a start that waited for a core (VS Code starting beside it). */
-  const loadedCpuMs = cpuMs();
+  const loadedCpuMs = cpuNow();
   let yielded = false;
   const yieldOnce = (): void => {
     if (yielded) return;
@@ -275,12 +276,12 @@ export function serveEngine(
           return;
         }
         const received = performance.now();
-        const receivedCpuMs = cpuMs();
+        const receivedCpuMs = cpuNow();
         create({ ...message.options, log }).then(
           (created) => {
             engine = created;
             log.info(
-              `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle, ${loadedCpuMs} ms of CPU); database opened in ${Math.round(performance.now() - received)} ms (${cpuMs() - receivedCpuMs} ms of CPU)`,
+              `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle, ${Math.round(loadedCpuMs)} ms of CPU); database opened in ${Math.round(performance.now() - received)} ms (${Math.round(cpuNow() - receivedCpuMs)} ms of CPU)`,
             );
             created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
             port.send({ type: 'ready', version: ENGINE_PROTOCOL_VERSION, pid: process.pid });
@@ -312,10 +313,4 @@ export function serveEngine(
     }
   });
   port.onClose(() => void stop().then(() => exit(0)));
-}
-
-/** CPU time of the whole process (every thread), in ms. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return Math.round((user + system) / 1000);
 }

@@ -1374,7 +1374,8 @@ function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 }
 
-function cpuNow(): number {
+/** CPU time of this process so far (every thread: user and system), in ms. */
+export function cpuNow(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
