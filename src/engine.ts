@@ -13,7 +13,7 @@ import type { RankingContext, RankingFacts } from './core/facts';
 import { historyFacts, type HistoryFacts } from './core/commitHistory';
 import { explainFile, prepareRankingCaches, rankFiles, resolveWeights, DEFAULT_LIMIT } from './core/ranker';
 import type { SignalName } from './core/ranking';
-import { WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
+import { cpuNow, WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
 import { ListedAheadHost, startsCold } from './engineListing';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
@@ -61,6 +61,14 @@ const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
  */
 export const FIRST_RANKING_WAIT_MS = 1000;
 
+/** The last answer given to an agent; its row id once written (at once, or once a cold start's database is open). */
+interface PendingAgentAnswer {
+  id?: number;
+  readonly root: string;
+  readonly queryPath: string;
+  readonly time: number;
+}
+
 /** One workspace folder: its graph, history and indexing state. */
 interface Folder {
   readonly root: string;
@@ -103,9 +111,12 @@ export class Engine implements EngineApi {
    * memory, not looked up by time: the order of calls says what came after what even when the
    * clock goes backwards, and a new session never takes a read for an answer of an earlier one.
    */
-  private pendingAgentAnswer: { readonly id: number; readonly root: string; readonly queryPath: string; readonly time: number } | undefined;
+  private pendingAgentAnswer: PendingAgentAnswer | undefined;
   /** Weights tuned on each folder's own history (engineTuning.ts). */
   private readonly tuner: WorkspaceTuner;
+  /** A cold start's database is opening (openStore), or set to open after the next ranking (openStoreSoon). */
+  private storeOpened: Promise<void> | undefined;
+  private storeOpenArmed = false;
   /** Called once the next ranking has been answered (historyAfterFirstRanking). */
   private afterNextRanking: (() => void)[] = [];
 
@@ -140,13 +151,16 @@ export class Engine implements EngineApi {
     const log = options.log ?? SILENT;
     const now = options.now ?? Date.now;
     const roots = options.roots.map(normaliseRoot);
-    // Ranking first from nothing stored: each folder's listing runs while the database opens (engineListing.ts).
+    const storeOptions = { now, deferIntegrityCheck: options.readyBeforeHistory === true };
+    // Ranking first from nothing stored: each folder's listing starts at once (engineListing.ts), and the
+    // new database opens after the first ranking (openStoreSoon); the first ranking needs nothing from it.
     const listedAhead = new Map<string, DiskSourceHost>();
-    if (options.readyBeforeHistory === true && startsCold(options.dbPath)) {
+    const cold = options.readyBeforeHistory === true && startsCold(options.dbPath);
+    if (cold) {
       for (const root of roots) listedAhead.set(root, new ListedAheadHost(root, { exclude: options.exclude }));
     }
-    // Ranking first: the file's integrity check runs after the first ranking (verifyRestored).
-    const store = await Store.open(options.dbPath, log, { now, deferIntegrityCheck: options.readyBeforeHistory === true });
+    // Ranking first from a file: its integrity check runs after the first ranking (verifyRestored).
+    const store = cold ? Store.later(options.dbPath, log, storeOptions) : await Store.open(options.dbPath, log, storeOptions);
     const activity = new ActivityLog(store, { keepEvents: options.recordSessions ?? false });
     const tasks = new TaskMemory(store, now());
     return new Engine({ ...options, roots }, store, activity, tasks, hooks.tune, listedAhead);
@@ -177,6 +191,8 @@ export class Engine implements EngineApi {
 
   private async indexAll(onProgress?: (p: IndexProgress) => void, signal?: AbortSignal, focus?: string): Promise<FolderStats[]> {
     await this.background;
+    // No file in these folders to rank first: nothing waits for a ranking, so nothing waits for the database.
+    if (focus === undefined || this.locate(focus) === undefined) this.openStoreSoon();
     const stats: FolderStats[] = [];
     const extractor = createIndexExtractor(this.log);
     try {
@@ -186,6 +202,7 @@ export class Engine implements EngineApi {
       }
     } finally {
       await extractor?.dispose();
+      void this.openStore(); // a focus that never came in: the database waits no longer than the index
     }
     this.scheduleTuning();
     return stats;
@@ -334,7 +351,10 @@ export class Engine implements EngineApi {
           `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
       );
       const firstFocusIn = focusIn && !tablesBuilt;
-      if (firstFocusIn) folder.focusInAt = performance.now();
+      if (firstFocusIn) {
+        folder.focusInAt = performance.now();
+        this.openStoreSoon(); // before the change event: a ranking waiting for the focus runs inside it
+      }
       // A ranking waiting for the focus (rankWhenRankable) runs inside this change event.
       this.emit();
       // Without one, a ranking asked after the change event is on its way (the event to the extension and the
@@ -382,6 +402,54 @@ export class Engine implements EngineApi {
     await this.firstRankingOrWait();
     // Disposed meanwhile: no history read (afterReady stops too), so shutting down never waits for one.
     return this.disposed ? 0 : this.timedHistoryRead(folder);
+  }
+
+  /**
+   * A cold start's database (Store.later) opens once the next ranking has been answered, or
+   * FIRST_RANKING_WAIT_MS from now without one: called when the focus is in (its ranking is what the
+   * user waits on), when there is no focus, and when a request waits for the database (whenStoreOpen).
+   */
+  private openStoreSoon(): void {
+    if (!this.store.isOpening || this.storeOpenArmed) return;
+    this.storeOpenArmed = true;
+    void this.firstRankingOrWait().then(() => this.openStore());
+  }
+
+  /** Opens a cold start's database now (once), with a log line of what it took; the changes made meanwhile are written then. */
+  private openStore(): Promise<void> {
+    if (!this.store.isOpening) return Promise.resolve();
+    this.storeOpened ??= (() => {
+      const started = performance.now();
+      const startedCpu = cpuNow();
+      return this.store
+        .openNow()
+        .then(() =>
+          this.log.info(`new database opened in ${Math.round(performance.now() - started)} ms (${Math.round(cpuNow() - startedCpu)} ms of CPU)`),
+        );
+    })();
+    return this.storeOpened;
+  }
+
+  /**
+   * Runs `work` once the database is open (at once when it is): what reads what this session wrote
+   * (logs, exports, tuned weights) waits for a cold start's database, after the writes before it.
+   */
+  whenStoreOpen<T>(work: () => T | Promise<T>): Promise<T> {
+    this.openStoreSoon();
+    return new Promise<T>((resolve, reject) =>
+      this.store.whenOpen(() => {
+        try {
+          resolve(work());
+        } catch (error) {
+          reject(error as Error);
+        }
+      }),
+    );
+  }
+
+  /** True while a cold start's database has not opened yet (it opens after the first ranking). */
+  get databaseOpening(): boolean {
+    return this.store.isOpening;
   }
 
   /** Resolves once the next ranking has been answered, FIRST_RANKING_WAIT_MS passed, or the engine is disposed. */
@@ -605,12 +673,15 @@ export class Engine implements EngineApi {
       const at = this.locate(p);
       return at && at.folder === where.folder ? at.rel : p;
     });
-    this.store.logShown(where.rel, relative, this.now(), where.folder.root);
+    const time = this.now();
+    this.store.whenOpen(() => this.store.logShown(where.rel, relative, time, where.folder.root));
   }
 
   logOpened(path: string): void {
     const where = this.locate(path);
-    if (where) this.store.logOpened(where.rel, this.now(), where.folder.root);
+    if (!where) return;
+    const time = this.now();
+    this.store.whenOpen(() => this.store.logOpened(where.rel, time, where.folder.root));
   }
 
   rankingLog(since = 0): readonly RankingLogRow[] {
@@ -622,7 +693,7 @@ export class Engine implements EngineApi {
     const where = this.locate(answer.query);
     if (!where) return;
     const time = this.now();
-    const id = this.store.logAgentAnswer({
+    const row = {
       time,
       root: where.folder.root,
       source: answer.source,
@@ -630,8 +701,11 @@ export class Engine implements EngineApi {
       taskId: answer.taskId ?? this.tasks.current().id,
       preset: presetLabel(answer.preset ?? this.options.preset ?? 'default', this.options.weights),
       returned: answer.returned,
-    });
-    this.pendingAgentAnswer = { id, root: where.folder.root, queryPath: where.rel, time };
+    };
+    const pending: PendingAgentAnswer = { root: where.folder.root, queryPath: where.rel, time };
+    this.pendingAgentAnswer = pending;
+    // Its id is known once it is written: at once, or once a cold start's database is open (before any read of it is).
+    this.store.whenOpen(() => (pending.id = this.store.logAgentAnswer(row)));
   }
 
   logAgentRead(path: string, kind: AgentReadKind): void {
@@ -643,7 +717,7 @@ export class Engine implements EngineApi {
     const time = Math.max(this.now(), pending.time);
     this.pendingAgentAnswer = undefined;
     if (time - pending.time > AGENT_READ_WINDOW_MS) return;
-    this.store.logAgentRead(pending.id, where.rel, time, kind);
+    this.store.whenOpen(() => pending.id !== undefined && this.store.logAgentRead(pending.id, where.rel, time, kind));
   }
 
   agentLog(since = 0): readonly AgentLogRow[] {

@@ -1,12 +1,12 @@
 /**
- * A cold start's listing, begun before the database is open.
+ * A cold start's listing, begun when the engine is made.
  *
- * Opening a database that does not exist yet (sql.js's module, its wasm compiled and first run, the
- * schema written) is ~0.2 s of the engine's thread on a quiet machine and 0.3–0.6 s while VS Code
- * starts, and a cold index needs nothing from it: its first step, the listing, is `git ls-files` in a
- * process of its own and a stat of every file. So `Engine.create` starts each folder's listing first
- * and opens the database while git runs; the build then takes that listing instead of making its own.
- * A warm start (the file exists) lists nothing ahead: it ranks from the stored graph first.
+ * A cold index's first step, the listing, is `git ls-files` in a process of its own and a stat of
+ * every file. `Engine.create` starts each folder's listing at once, so git runs while the engine
+ * answers 'ready' and the extension sends the index request; the build then takes that listing
+ * instead of making its own. The new database opens after the first ranking (Store.later): the
+ * cold index needs nothing from it. A warm start (the file exists) lists nothing ahead: it ranks
+ * from the stored graph first.
  */
 import { existsSync } from 'node:fs';
 import { DiskSourceHost, type DiskSourceHostOptions } from './workspace/diskSourceHost';

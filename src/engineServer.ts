@@ -49,6 +49,38 @@ export const YIELD_CORES_READ_FILES = 100;
  */
 export const FOCUS_RANKING_WAIT_MS = 2000;
 
+/**
+ * The requests a cold start answers before its new database is open (it opens after the first
+ * ranking, Engine.whenStoreOpen): the index, rankings, editor events and tasks, whose writes wait for
+ * the database in order and whose reads find what a new database holds, nothing. Every other request
+ * (logs, exports, tuned weights, save) may read what this session wrote: it waits for the database.
+ */
+export const ANSWERED_BEFORE_THE_DATABASE: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
+  'index',
+  'refocus',
+  'rank',
+  'rankWhenRankable',
+  'explain',
+  'referenceAt',
+  'listFiles',
+  'updateFile',
+  'fileCreated',
+  'fileDeleted',
+  'fileRenamed',
+  'recordActivity',
+  'activeTask',
+  'startTask',
+  'endTask',
+  'renameTask',
+  'setFlag',
+  'markExplored',
+  'logShown',
+  'logOpened',
+  'logAgentAnswer',
+  'logAgentRead',
+  'configure',
+]);
+
 export function serveEngine(
   port: Port<HostMessage, EngineMessage>,
   exit: (code: number) => void,
@@ -173,7 +205,8 @@ export function serveEngine(
     const fn = (engine as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function' || method === ('dispose' as string) || method === ('onDidChange' as string))
       throw new Error(`unknown request ${method}`);
-    return (fn as Callable).apply(engine, params as unknown[]);
+    const call = (): unknown => (fn as Callable).apply(engine, params as unknown[]);
+    return engine.databaseOpening && !ANSWERED_BEFORE_THE_DATABASE.has(method) ? engine.whenStoreOpen(call) : call();
   };
 
   const run = (item: Queued): void => {
@@ -280,8 +313,10 @@ export function serveEngine(
         create({ ...message.options, log }).then(
           (created) => {
             engine = created;
+            const made = `in ${Math.round(performance.now() - received)} ms (${Math.round(cpuNow() - receivedCpuMs)} ms of CPU)`;
             log.info(
-              `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle, ${Math.round(loadedCpuMs)} ms of CPU); database opened in ${Math.round(performance.now() - received)} ms (${Math.round(cpuNow() - receivedCpuMs)} ms of CPU)`,
+              `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle, ${Math.round(loadedCpuMs)} ms of CPU); ` +
+                (created.databaseOpening ? `made ${made}, its new database to open after the first ranking` : `database opened ${made}`),
             );
             created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
             port.send({ type: 'ready', version: ENGINE_PROTOCOL_VERSION, pid: process.pid });

@@ -170,20 +170,74 @@ export class Store {
   /** True inside transaction(): a damaged page found there is handled for the whole transaction. */
   private inTransaction = false;
 
+  /** The open database; undefined while a store made by `Store.later` has not opened yet. */
+  private current: Database | undefined;
+  /** Makes an empty database of the current schema (a damaged file's stand-in, late calls after close). */
+  private emptyDatabase: (() => Database) | undefined;
+  private readOnlyMode = false;
+  private lock: StoreLock | undefined;
+  /** While the database opens (`Store.later`): the writes and `whenOpen` callbacks waiting for it, in order. */
+  private waiting: (() => void)[] | undefined;
+  /** The open begun by `openNow` (or done by `Store.open`). */
+  private opening: Promise<void> | undefined;
+
   private constructor(
-    private db: Database,
-    /** Makes an empty database of the current schema (for late calls after close). */
-    private readonly emptyDatabase: () => Database,
     /** The file, or undefined for a memory-only store. */
     readonly path: string | undefined,
-    private readOnlyMode: boolean,
-    private readonly lock: StoreLock | undefined,
     private readonly log: StoreLog,
     private readonly options: StoreOptions,
   ) {}
 
   /** Opens (or creates) the database at `path`; undefined keeps it in memory. Never throws for a bad file. */
   static async open(path: string | undefined, log: StoreLog, options: StoreOptions = {}): Promise<Store> {
+    const store = new Store(path, log, options);
+    await store.openNow();
+    return store;
+  }
+
+  /**
+   * A store for a database that holds nothing yet (no file: a cold start), opened when `openNow` is
+   * called, so that the first ranking does not wait for sql.js and the schema. Until then reads answer
+   * as the new, empty database does; writes wait and run in their order once it is open, as do the
+   * callbacks given to `whenOpen` (the calls whose answer depends on what was written before them).
+   * Should the file appear meanwhile (another window saved it), the open reads it as `open` does.
+   */
+  static later(path: string | undefined, log: StoreLog, options: StoreOptions = {}): Store {
+    const store = new Store(path, log, options);
+    store.waiting = [];
+    return store;
+  }
+
+  /** True until the database is open (a store made by `Store.later`). */
+  get isOpening(): boolean {
+    return this.waiting !== undefined;
+  }
+
+  /** Opens the database (once; later calls return the same promise), then runs what waited for it. */
+  openNow(): Promise<void> {
+    this.opening ??= this.openDatabase().then(() => {
+      const waiting = this.waiting ?? [];
+      this.waiting = undefined;
+      for (const work of waiting) {
+        try {
+          work();
+        } catch (error) {
+          this.log.warn(`database ${this.path ?? '(memory)'}: a change that waited for the database to open failed: ${errorMessage(error)}`);
+        }
+      }
+      if (this.dirty) this.scheduleSave();
+    });
+    return this.opening;
+  }
+
+  /** Runs `work` now when the database is open, else once it is, after the writes that came before it. */
+  whenOpen(work: () => void): void {
+    if (this.waiting) this.waiting.push(work);
+    else work();
+  }
+
+  private async openDatabase(): Promise<void> {
+    const { path, log, options } = this;
     const SQL = await loadSqlJs();
     const migrations = options.migrations ?? MIGRATIONS;
     const now = options.now ?? Date.now;
@@ -192,18 +246,17 @@ export class Store {
       migrate(db, migrations);
       return db;
     };
+    this.emptyDatabase = empty;
     if (path === undefined) {
-      const db = new SQL.Database();
-      migrate(db, migrations);
-      return new Store(db, empty, undefined, false, undefined, log, options);
+      this.current = empty();
+      return;
     }
 
-    let lock: StoreLock | undefined;
     let readOnly = false;
     try {
       mkdirSync(dirname(path), { recursive: true });
       const result = StoreLock.acquire(path);
-      if (result.acquired) lock = result.lock;
+      if (result.acquired) this.lock = result.lock;
       else {
         readOnly = true;
         log.info(`database ${path} is in use by process ${result.holder.pid}; working read-only in memory (changes here are not saved)`);
@@ -240,11 +293,17 @@ export class Store {
       if (readOnly) log.warn(`database ${path} is unusable (${reason}); starting empty in memory`);
       else log.warn(`${setAside(path, reason, now())}; starting fresh`);
     }
-    const store = new Store(db, empty, path, readOnly, lock, log, options);
-    store.checkPending = checkLater && !replaced;
+    this.current = db;
+    this.readOnlyMode = readOnly;
+    this.checkPending = checkLater && !replaced;
     // A migrated file is saved in its new shape even when nothing else changes this session.
-    if (upgraded) store.changed();
-    return store;
+    if (upgraded) this.changed();
+  }
+
+  /** The open database. Reaching it while the store opens is a mistake of the caller's: such calls go through `whenOpen`. */
+  private get db(): Database {
+    if (this.current === undefined) throw new Error(`database ${this.path ?? '(memory)'} is not open yet`);
+    return this.current;
   }
 
   /** True when another live opener holds the file, or its file turned out damaged after opening: this store never writes it. */
@@ -282,7 +341,7 @@ export class Store {
     } catch {
       // a damaged database may fail to close; the empty one replaces it either way
     }
-    this.db = this.emptyDatabase();
+    this.current = this.emptyDatabase?.();
     if (this.path === undefined) return;
     const line = this.readOnlyMode ? `database ${this.path} is unusable (${reason})` : setAside(this.path, reason, (this.options.now ?? Date.now)());
     this.readOnlyMode = true;
@@ -563,6 +622,7 @@ export class Store {
 
   /** Records a ranking shown for `queryPath` (top-N paths in order); returns its row id. */
   logShown(queryPath: string, shown: readonly string[], time: number, root?: string): number {
+    this.mustBeOpen('logShown');
     this.run('INSERT INTO ranking_log (time, root, query_path, shown) VALUES (?, ?, ?, ?)', [time, root ?? null, queryPath, joinList(shown)]);
     const id = Number(this.exec('SELECT last_insert_rowid()')[0].values[0][0]);
     this.changed();
@@ -575,6 +635,7 @@ export class Store {
    * ranking took it.
    */
   logOpened(path: string, time: number, root?: string): boolean {
+    this.mustBeOpen('logOpened');
     const rows = this.exec(
       `SELECT id FROM ranking_log WHERE opened_path IS NULL AND time >= ? AND time <= ? AND query_path <> ?
          AND (? IS NULL OR root IS NULL OR root = ?) ORDER BY id DESC LIMIT 1`,
@@ -608,6 +669,7 @@ export class Store {
 
   /** Records one answer given to an agent (a single row: a crash leaves it whole or absent) and trims the log; returns its id. */
   logAgentAnswer(answer: Omit<AgentLogRow, 'id' | 'readPath' | 'readAt' | 'readKind'>): number {
+    this.mustBeOpen('logAgentAnswer');
     this.run('INSERT INTO agent_log (time, root, source, query_path, task_id, preset, returned) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       answer.time,
       answer.root,
@@ -634,6 +696,7 @@ export class Store {
 
   /** The first file read after answer `id`; returns false when the answer already has one (or is gone). */
   logAgentRead(id: number, path: string, time: number, kind: AgentReadKind): boolean {
+    this.mustBeOpen('logAgentRead');
     this.run('UPDATE agent_log SET read_path = ?, read_at = ?, read_kind = ? WHERE id = ? AND read_path IS NULL', [path, time, kind, id]);
     const updated = this.db.getRowsModified() > 0;
     if (updated) this.changed();
@@ -677,7 +740,8 @@ export class Store {
    * the same write. The window is not pushed back by later changes, so steady typing still saves.
    */
   scheduleSave(): void {
-    if (this.closed || this.readOnly || this.path === undefined || this.saveTimer) return;
+    // While the database opens, what changed is saved once it is open (openNow).
+    if (this.closed || this.readOnly || this.path === undefined || this.saveTimer || this.waiting) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save();
@@ -697,7 +761,7 @@ export class Store {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
     }
-    if (!this.dirty || this.readOnly || this.path === undefined || this.closed) return;
+    if (!this.dirty || this.readOnly || this.path === undefined || this.closed || this.waiting) return;
     // A file opened unchecked is checked before it is written back: a damaged one is never saved again.
     if (!this.checkIntegrity()) return;
     if (this.lock && !this.lock.held()) {
@@ -719,6 +783,8 @@ export class Store {
   /** Saves what is pending, releases the file and frees the memory. */
   async close(): Promise<void> {
     if (this.closed) return;
+    // Still opening: it opens now, so that the writes waiting for it are saved.
+    await this.openNow();
     await this.save();
     await this.saving;
     this.closed = true;
@@ -726,7 +792,7 @@ export class Store {
     this.db.close();
     // Work still in flight when the window closes (a history read, a late timer) may call in after
     // this: it meets an empty throwaway database instead of an exception, and nothing is written.
-    this.db = this.emptyDatabase();
+    this.current = this.emptyDatabase?.();
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -757,16 +823,29 @@ export class Store {
     }
   }
 
+  /** A query; while the database opens, the answer of the new, empty database it will be (Store.later). */
   private exec(sql: string, params?: SqlValue[]): QueryExecResult[] {
+    if (this.waiting) return [];
     return this.guarded(() => this.db.exec(sql, params));
   }
 
+  /** A statement; while the database opens, it waits in order for it (Store.later). */
   private run(sql: string, params?: SqlValue[]): void {
-    this.guarded(() => this.db.run(sql, params));
+    if (this.waiting) this.waiting.push(() => this.run(sql, params));
+    else this.guarded(() => this.db.run(sql, params));
+  }
+
+  /** The calls that read what they just wrote (a row id, the rows changed) are made once the database is open: through `whenOpen`. */
+  private mustBeOpen(call: string): void {
+    if (this.waiting) throw new Error(`${call} needs the database open: call it through whenOpen`);
   }
 
   /** Runs `work` in one transaction (batched inserts are ~100x faster than autocommit ones). */
   private transaction(work: () => void): void {
+    if (this.waiting) {
+      this.waiting.push(() => this.transaction(work));
+      return;
+    }
     this.guarded(() => {
       this.inTransaction = true;
       try {
@@ -791,6 +870,7 @@ export class Store {
 
   /** Every row of a query, read whole before `row` sees any: a damaged page found midway leaves no half answer. */
   private each(sql: string, params: SqlValue[], row: (values: SqlValue[]) => void): void {
+    if (this.waiting) return; // the new, empty database's answer (Store.later)
     const rows = this.guarded(() => {
       const read: SqlValue[][] = [];
       const statement: Statement = this.db.prepare(sql, params);

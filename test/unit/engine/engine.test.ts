@@ -269,6 +269,38 @@ describe('Engine', () => {
     assert.ok(done(), 'the expected change arrived');
   }
 
+  it('with readyBeforeHistory, a cold start ranks its focus before its new database opens, then opens it and saves what happened meanwhile', async () => {
+    const dbPath = join(dbDir, 'related.sqlite');
+    const log = collectingLog();
+    const engine = await openRankingFirst(log);
+    assert.equal(engine.databaseOpening, true, 'no file: the database opens after the first ranking');
+    const focus = join(root, 'src/app.ts');
+    const indexed = engine.index(undefined, undefined, focus);
+    const first = await engine.rankWhenRankable({ file: focus });
+    assert.equal(first.files[0]?.path, 'src/auth/login.ts');
+    assert.equal(engine.databaseOpening, true, 'the first ranking came before the database');
+    assert.equal(existsSync(dbPath), false);
+    engine.logShown(focus, ['src/auth/login.ts']);
+    engine.recordActivity('view', join(root, 'src/auth/login.ts'));
+    engine.logOpened(join(root, 'src/auth/login.ts'));
+    await indexed;
+    await eventually(() => !engine.databaseOpening);
+    assert.ok(
+      log.lines.some((l) => /^new database opened in \d+ ms \(\d+ ms of CPU\)$/.test(l)),
+      log.lines.join('\n'),
+    );
+    await engine.dispose();
+    engines.splice(engines.indexOf(engine), 1);
+    const second = await openRankingFirst();
+    assert.deepEqual(
+      second.rankingLog().map((r) => [r.queryPath, r.shown, r.openedPath]),
+      [['src/app.ts', ['src/auth/login.ts'], 'src/auth/login.ts']],
+      'the ranking shown and the file opened after it, written once the database opened',
+    );
+    const [stats] = await second.index();
+    assert.equal(stats.warm, true, 'the index written after the first ranking is there');
+  });
+
   it('with readyBeforeHistory, a warm start answers from the stored records before looking at the disk, then drops a file deleted meanwhile with a change', async () => {
     await oneSession();
     rmSync(join(root, 'src/auth/token.ts')); // deleted between the two sessions

@@ -1,6 +1,6 @@
 /**
- * A cold start lists each folder while the database opens: the first listing is the one started
- * ahead, later ones read the disk again, and a cold index built from it matches one listed as usual.
+ * A cold start lists each folder as the engine is made: the first listing is the one started ahead,
+ * later ones read the disk again, and a cold index built from it matches one listed as usual.
  */
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('engineListing', () => {
     }
   });
 
-  it('ranks the same on a cold start that listed ahead as on one that lists after opening its database', async () => {
+  it('ranks the same on a cold start that listed ahead as on one that lists when its index starts', async () => {
     const dbDir = mkdtempSync(join(tmpdir(), 'rf-listing-db-'));
     const coldDb = join(dbDir, 'cold.sqlite');
     const cold = await Engine.create({ roots: [root], dbPath: coldDb, readyBeforeHistory: true, historyEnabled: false });

@@ -321,6 +321,30 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
+  it('on a cold start, answers a ranking before the new database opens; a request that reads it waits, after the writes sent before it', async () => {
+    const dbDir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'));
+    try {
+      const { channel } = loopback();
+      const dbPath = join(dbDir, 'new.sqlite');
+      const connection = await EngineConnection.start(channel, { roots: [root], dbPath, readyBeforeHistory: true, historyEnabled: false });
+      const focus = join(root, 'src/app.ts');
+      const indexed = connection.engine.index(undefined, undefined, focus);
+      const ranked = await connection.engine.rankWhenRankable({ file: focus });
+      assert.equal(ranked.files[0]?.path, 'src/auth/login.ts');
+      connection.notify('logShown', focus, ['src/auth/login.ts']);
+      const log = await connection.engine.rankingLog();
+      assert.deepEqual(
+        log.map((r) => [r.queryPath, r.shown]),
+        [['src/app.ts', ['src/auth/login.ts']]],
+        'the ranking log, read once the database opened, holds the ranking shown before it was asked',
+      );
+      await indexed;
+      await connection.shutdown();
+    } finally {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+  });
+
   it('fails pending requests with the reason when the engine dies, and refuses new ones', async () => {
     const { channel, exit } = loopback();
     const connection = await EngineConnection.start(channel, { roots: [root] });

@@ -427,6 +427,74 @@ describe('store: Store', () => {
     assert.match(log.lines[0], /after close/);
   });
 
+  describe('Store.later (a new database, opened after the first ranking)', () => {
+    it('answers reads as the new database while opening, then runs the writes and whenOpen calls in their order and saves them', async () => {
+      const path = join(tmp.dir, 'later', 'new.sqlite');
+      const s = Store.later(path, recordingLog());
+      assert.equal(s.isOpening, true);
+      s.replaceFiles(ROOT, sampleFiles());
+      s.putTask({ id: 't1', name: 'first', startedAt: 1, active: true, implicit: false });
+      s.putActivity(ROOT, [{ path: 'src/a.ts', lastViewed: 10, viewCount: 1, editCount: 0 }]);
+      const seen: string[][] = [];
+      s.whenOpen(() => seen.push(s.tasks().map((t) => t.name)));
+      s.putTask({ id: 't1', name: 'renamed', startedAt: 1, active: true, implicit: false });
+      s.whenOpen(() => seen.push(s.tasks().map((t) => t.name)));
+      assert.deepEqual(s.loadFiles(ROOT), [], 'what the new database holds: nothing');
+      assert.deepEqual(s.tasks(), []);
+      assert.deepEqual(seen, [], 'whenOpen waits');
+      await s.save();
+      assert.equal(existsSync(path), false, 'nothing is written before it opens');
+      await s.openNow();
+      assert.equal(s.isOpening, false);
+      assert.deepEqual(seen, [['first'], ['renamed']], 'each whenOpen call sees the writes made before it, and none after');
+      assert.deepEqual(sortEdges(s.loadFiles(ROOT)), sortEdges(sampleFiles()));
+      assert.equal(s.loadActivity(ROOT)[0]?.viewCount, 1);
+      assert.equal(s.unsaved, true, 'what waited is to be saved');
+      await s.close();
+      const again = await Store.open(path, recordingLog());
+      assert.deepEqual(
+        again.tasks().map((t) => t.name),
+        ['renamed'],
+      );
+      assert.equal(again.loadFiles(ROOT).length, 3);
+      await again.close();
+    });
+
+    it('refuses a call that reads back its own write while opening, naming whenOpen', () => {
+      const s = Store.later(join(tmp.dir, 'refuse.sqlite'), recordingLog());
+      assert.throws(() => s.logShown('a.ts', ['b.ts'], 1, ROOT), /logShown needs the database open: call it through whenOpen/);
+      assert.throws(() => s.logAgentRead(1, 'b.ts', 2, 'opened'), /logAgentRead needs the database open/);
+    });
+
+    it('closed before it opened, opens and saves what waited', async () => {
+      const path = join(tmp.dir, 'closed-early.sqlite');
+      const s = Store.later(path, recordingLog());
+      s.replaceCommits(ROOT, sampleCommits(), { head: 'a3', readAt: 5 });
+      s.whenOpen(() => s.logShown('src/a.ts', ['src/b.ts'], 7, ROOT));
+      await s.close();
+      const again = await Store.open(path, recordingLog());
+      assert.equal(again.loadCommits(ROOT).length, 3);
+      assert.deepEqual(
+        again.rankingLog().map((r) => r.shown),
+        [['src/b.ts']],
+      );
+      await again.close();
+    });
+
+    it('opens a file that appeared meanwhile as open does, and adds what waited to it', async () => {
+      const path = join(tmp.dir, 'appeared.sqlite');
+      const s = Store.later(path, recordingLog());
+      s.replaceFiles(OTHER, [{ path: 'x.ts', size: 1, mtimeMs: 1, hash: 'x', edges: [] }]);
+      const other = await Store.open(path, recordingLog()); // another window saved first
+      other.replaceFiles(ROOT, sampleFiles());
+      await other.close();
+      await s.openNow();
+      assert.equal(s.loadFiles(ROOT).length, 3, "the other window's rows are read");
+      assert.equal(s.loadFiles(OTHER).length, 1);
+      await s.close();
+    });
+  });
+
   it('takes over a stale lock left by a dead process', async () => {
     const path = join(tmp.dir, 'stale.sqlite');
     writeFileSync(path + '.lock', JSON.stringify({ pid: 2 ** 22 + 12345, token: 'gone' }));
