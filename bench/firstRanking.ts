@@ -6,7 +6,8 @@
  * extension's round trip (the event to the host thread and the request back), 0.4–1.2 s measured in a
  * VS Code starting up on two cores. With --wait, this build is asked as the view asks it now: the
  * ranking is sent right behind the index request and waits in the engine (rankWhenRankable), no round
- * trip; the baseline, which has no such request, is still asked --delay ms after the event. Prints fork
+ * trip; the baseline, which may have no such request, is still asked --delay ms after the event, unless
+ * --baseline-waits says it has one (a build since the view asks so) and is to be asked the same way. Prints fork
  * to 'ready' and fork to the partial answer per start, the builds alternating, with medians and their
  * ratio. Each build keeps its own compile cache, written by one start before the measured ones, so the
  * bundles' parse is not what differs.
@@ -16,7 +17,7 @@
  * asked for the ranking of --open once its index answers, as the view asks on 'ready'; fork to 'ready'
  * and fork to the answer.
  *
- *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait | --warm]
+ *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait [--baseline-waits] | --warm]
  *
  * --baseline is a checkout of another commit, built (its dist/engine.js). Figures only; never pass/fail.
  */
@@ -34,6 +35,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   runs: { type: 'string', description: 'starts per build (default 5)' },
   delay: { type: 'string', description: 'ms between the change event and the ranking request (default 400)' },
   wait: { type: 'boolean', description: "this build's ranking is asked with the index and waits in the engine" },
+  'baseline-waits': { type: 'boolean', description: "with --wait, the baseline's ranking waits in the engine too (it has rankWhenRankable)" },
   warm: { type: 'boolean', description: 'the warm start: each engine on the database its cold start wrote' },
 };
 
@@ -117,6 +119,8 @@ async function main(): Promise<void> {
   const wait = args.wait === true;
   const warm = args.warm === true;
   if (wait && warm) throw new Error('--wait is for the cold start; --warm asks once the index answers');
+  const baselineWaits = args['baseline-waits'] === true;
+  if (baselineWaits && !wait) throw new Error('--baseline-waits goes with --wait');
   const builds = [
     {
       name: 'this build',
@@ -129,7 +133,7 @@ async function main(): Promise<void> {
       name: 'baseline',
       script: resolve(String(args.baseline), 'dist/engine.js'),
       cache: join(caches, 'baseline'),
-      ask: { delayMs } as Ask,
+      ask: (baselineWaits ? { wait } : { delayMs }) as Ask,
       starts: [] as Start[],
     },
   ];
@@ -151,7 +155,9 @@ async function main(): Promise<void> {
   const how = warm
     ? 'each build on the database its cold start wrote, asked once its index answers'
     : wait
-      ? `this build's request waiting in the engine, the baseline's ${delayMs} ms after the change event`
+      ? baselineWaits
+        ? "each build's request waiting in the engine"
+        : `this build's request waiting in the engine, the baseline's ${delayMs} ms after the change event`
       : `request ${delayMs} ms after the change event`;
   const what = warm ? 'ranking' : 'partial ranking';
   console.log(`${warm ? 'warm first ranking' : 'cold first partial ranking'} of ${args.open} in ${root}, ${how}; ms from the fork`);
