@@ -5,8 +5,8 @@
  * change listeners) and the life cycle (start, shutdown) have messages of their own.
  *
  * Order: the engine answers requests in the order they arrive, and a batch of notifications is
- * applied before any request sent after it; a rankWhenRankable is taken as soon as an index runs,
- * ahead of the queue (it waits for its file, then ranks). A cancelled request that has not started is dropped;
+ * applied before any request sent after it; a ranking asked while an index runs is taken ahead of the
+ * queue with the task request before it (a rankWhenRankable waits for its file, then ranks). A cancelled request that has not started is dropped;
  * a running one sees its AbortSignal fire (index) or its answer is thrown away by the caller.
  */
 import type { EngineApi, EngineOptions, EngineState, IndexProgress, RankRequest } from './engineApi';

@@ -254,27 +254,27 @@ export function serveEngine(
   const drain = (): void => {
     const item = queue.shift();
     if (item) run(item);
-    if (indexing) takeWaitingRankings();
+    if (indexing) takeRankings();
     if (queue.length > 0) setImmediate(drain);
     else draining = false;
   };
   /**
-   * A ranking that waits for its file while an index runs only registers until then: taken as soon as the
-   * index runs, not after the queue's turns (the engine thread reads its messages between slices of the
-   * index, often the index request and the ranking together, and the focus came in before the queue reached it).
+   * A ranking asked while an index runs is taken as soon as it arrives, not after the queue's turns: the engine
+   * thread reads its messages between slices of the index (often the index request and the ranking together),
+   * one queued item per slice, slow once the engine is niced on a busy machine. One that waits for its file
+   * (rankWhenRankable) only registers until then; the focus may come in before the queue reaches it.
    * The view asks the active task together with it and shows neither without the other, so a task request
    * queued before it is taken too: the queue moves one item per slice of the index, slow once the engine is
    * niced on a busy machine, and the ranking's answer would wait in the view for the task's.
    */
-  const takeWaitingRankings = (): void => {
-    for (let at = queue.findIndex(isWaitingRanking); at >= 0; at = queue.findIndex(isWaitingRanking)) {
+  const takeRankings = (): void => {
+    for (let at = queue.findIndex(isRanking); at >= 0; at = queue.findIndex(isRanking)) {
       const before = queue.slice(0, at);
       const taken = [...before.filter(isTaskRequest), queue[at]];
       queue.splice(0, at + 1, ...before.filter((item) => !isTaskRequest(item)));
       for (const item of taken) run(item);
     }
   };
-  const isWaitingRanking = (item: Queued): boolean => item.type === 'request' && item.method === 'rankWhenRankable';
   const isTaskRequest = (item: Queued): boolean => item.type === 'request' && item.method === 'activeTask';
   /** A ranking of the focus counts for the cores' yield whether asked at once or to wait until it can be ranked. */
   const isRanking = (item: Queued): item is RequestMessage<'rank' | 'rankWhenRankable'> =>
@@ -328,7 +328,7 @@ export function serveEngine(
       case 'request':
       case 'batch':
         enqueue(message);
-        if (indexing) takeWaitingRankings();
+        if (indexing) takeRankings();
         return;
       case 'cancel': {
         const at = queue.findIndex((q) => q.type === 'request' && q.id === message.id);

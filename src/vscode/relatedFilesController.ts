@@ -43,6 +43,8 @@ export class RelatedFilesController implements vscode.Disposable {
    * at the index's end at the latest, is not superseded (it is the first one; a second would come later).
    */
   private readyMeanwhile = false;
+  /** The file of the ranking asked of the engine and not shown yet. */
+  private rankingFile: string | undefined;
 
   constructor(
     private readonly host: EngineHost,
@@ -56,7 +58,11 @@ export class RelatedFilesController implements vscode.Disposable {
     this.disposables.push(
       vscode.window.onDidChangeActiveTextEditor(
         times.time('view.activeEditor', (editor) => {
-          if (editor?.document.uri.scheme === 'file') host.refocus(editor.document.uri.fsPath);
+          const file = editor?.document.uri.scheme === 'file' ? editor.document.uri.fsPath : undefined;
+          if (file !== undefined) host.refocus(file);
+          // A restored window's editor comes seconds after its tab: the ranking asked for the tab's file is kept,
+          // not superseded by the same one asked again behind the index.
+          if (file !== undefined && file === this.rankingFile) return;
           if (!this.previewing()) this.refresh();
         }),
       ),
@@ -75,6 +81,7 @@ export class RelatedFilesController implements vscode.Disposable {
   /** Schedules a re-rank for the active editor; `delayMs` 0 for explicit refreshes. */
   refresh(delayMs = EDITOR_CHANGE_DEBOUNCE_MS): void {
     this.ranking = true;
+    this.rankingFile = undefined; // the ranking in flight, if any, is superseded
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
       this.times.time('view.show', (result) => {
@@ -124,6 +131,7 @@ export class RelatedFilesController implements vscode.Disposable {
   /** The current ranking was shown (or failed): the one the engine's growth asked for meanwhile follows. */
   private settled(): void {
     this.ranking = false;
+    this.rankingFile = undefined;
     this.waitingInEngine = false;
     const readyMeanwhile = this.readyMeanwhile;
     this.readyMeanwhile = false;
@@ -186,6 +194,7 @@ export class RelatedFilesController implements vscode.Disposable {
     // The ranking waits in the engine for the file to be read (or the index to end); the progress stays meanwhile.
     if (waitInEngine) this.showProgress();
     this.waitingInEngine = waitInEngine;
+    this.rankingFile = file;
     const ranked = await this.rank(engine, file, signal, waitInEngine);
     // A ranking while indexing: the engine's note says how far it got and that the list is partial. One
     // that waited in the engine may come after the index's end (then it is complete).

@@ -191,6 +191,10 @@ describe('engine protocol', function () {
           held.calls.push('explain');
           return undefined;
         },
+        rank: (): RankAnswer => {
+          held.calls.push('rank');
+          return { files: [], note: 'partial', ms: 0 };
+        },
         activeTask: (): TaskInfo => {
           held.calls.push('activeTask');
           return { id: 't', name: 'task', startedAt: 0, active: true, implicit: true, files: [] };
@@ -269,6 +273,23 @@ describe('engine protocol', function () {
       held.answer({ files: [], ms: 0 });
       held.endIndex();
       await Promise.all([other, task, waiting, indexed]);
+      await connection.shutdown();
+    });
+
+    it('a ranking asked at once (rank) is taken on arrival too, with the task request before it, ahead of other requests', async () => {
+      const { held, create } = heldEngine();
+      const { channel } = loopback(undefined, create);
+      const connection = await EngineConnection.start(channel, { roots: [root] });
+      const indexed = connection.engine.index(undefined, undefined, focus);
+      await turns();
+      const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
+      const task = connection.engine.activeTask();
+      const ranked = connection.engine.rank({ file: focus });
+      await turns(1);
+      assert.deepEqual(held.calls.slice(0, 3), ['index', 'activeTask', 'rank'], held.calls.join(', '));
+      await Promise.all([other, task, ranked]);
+      held.endIndex();
+      await indexed;
       await connection.shutdown();
     });
 
