@@ -421,11 +421,11 @@ export class Engine implements EngineApi {
     this.storeOpened ??= (() => {
       const started = performance.now();
       const startedCpu = cpuNow();
-      return this.store
-        .openNow()
-        .then(() =>
-          this.log.info(`new database opened in ${Math.round(performance.now() - started)} ms (${Math.round(cpuNow() - startedCpu)} ms of CPU)`),
-        );
+      return this.store.openNow().then(
+        () => this.log.info(`new database opened in ${Math.round(performance.now() - started)} ms (${Math.round(cpuNow() - startedCpu)} ms of CPU)`),
+        (error: unknown) =>
+          this.log.error(`the database could not be opened (${errorMessage(error)}): rankings go on, but nothing of this session is kept`),
+      );
     })();
     return this.storeOpened;
   }
@@ -437,13 +437,16 @@ export class Engine implements EngineApi {
   whenStoreOpen<T>(work: () => T | Promise<T>): Promise<T> {
     this.openStoreSoon();
     return new Promise<T>((resolve, reject) =>
-      this.store.whenOpen(() => {
-        try {
-          resolve(work());
-        } catch (error) {
-          reject(error as Error);
-        }
-      }),
+      this.store.whenOpen(
+        () => {
+          try {
+            resolve(work());
+          } catch (error) {
+            reject(error as Error);
+          }
+        },
+        (reason) => reject(new Error(`the database could not be opened: ${reason}`)),
+      ),
     );
   }
 

@@ -21,7 +21,7 @@
  */
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Database, QueryExecResult, SqlValue, Statement } from 'sql.js';
+import type { Database, QueryExecResult, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { loadSqlJs } from './sqlLoader';
 import { migrate, type Migration, MIGRATIONS } from './schema';
 import { nodeWriteIo, writeFileAtomic, type WriteIo } from './atomicWrite';
@@ -53,6 +53,8 @@ export interface StoreOptions {
   readonly saveDebounceMs?: number;
   /** File operations for saves; tests inject a failing one. */
   readonly io?: WriteIo;
+  /** Loads sql.js (loadSqlJs); tests inject a failing one (a broken install). */
+  readonly loadSql?: () => Promise<SqlJsStatic>;
   /** Schema steps; tests use their own to exercise migration. */
   readonly migrations?: readonly Migration[];
   readonly now?: () => number;
@@ -157,6 +159,12 @@ function quickCheck(db: Database): string {
   return String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]).replace(/\s*\n\s*/g, ' ');
 }
 
+/** What waits for a database that opens later: a write, or a `whenOpen` call (told when the open fails). */
+interface Waiting {
+  readonly work: () => void;
+  readonly failed?: (reason: string) => void;
+}
+
 export class Store {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -177,7 +185,9 @@ export class Store {
   private readOnlyMode = false;
   private lock: StoreLock | undefined;
   /** While the database opens (`Store.later`): the writes and `whenOpen` callbacks waiting for it, in order. */
-  private waiting: (() => void)[] | undefined;
+  private waiting: Waiting[] | undefined;
+  /** Why a store made by `Store.later` could not open (sql.js failed to load): it stays empty and writes nothing. */
+  private failure: string | undefined;
   /** The open begun by `openNow` (or done by `Store.open`). */
   private opening: Promise<void> | undefined;
 
@@ -213,32 +223,54 @@ export class Store {
     return this.waiting !== undefined;
   }
 
-  /** Opens the database (once; later calls return the same promise), then runs what waited for it. */
+  /**
+   * Opens the database (once; later calls return the same promise), then runs what waited for it.
+   * Rejects when sql.js cannot load (a broken install): the store then stays as it was while opening,
+   * empty, and drops what waited and every later write; `whenOpen` calls their `failed` instead.
+   */
   openNow(): Promise<void> {
-    this.opening ??= this.openDatabase().then(() => {
-      const waiting = this.waiting ?? [];
-      this.waiting = undefined;
-      for (const work of waiting) {
-        try {
-          work();
-        } catch (error) {
-          this.log.warn(`database ${this.path ?? '(memory)'}: a change that waited for the database to open failed: ${errorMessage(error)}`);
+    this.opening ??= this.openDatabase().then(
+      () => {
+        const waiting = this.waiting ?? [];
+        this.waiting = undefined;
+        for (const { work } of waiting) {
+          try {
+            work();
+          } catch (error) {
+            this.log.warn(`database ${this.path ?? '(memory)'}: a change that waited for the database to open failed: ${errorMessage(error)}`);
+          }
         }
-      }
-      if (this.dirty) this.scheduleSave();
-    });
+        if (this.dirty) this.scheduleSave();
+      },
+      (error: unknown) => {
+        const waiting = this.waiting ?? [];
+        this.failure = errorMessage(error);
+        this.waiting = [];
+        for (const { failed } of waiting) failed?.(this.failure);
+        throw error;
+      },
+    );
     return this.opening;
   }
 
-  /** Runs `work` now when the database is open, else once it is, after the writes that came before it. */
-  whenOpen(work: () => void): void {
-    if (this.waiting) this.waiting.push(work);
-    else work();
+  /**
+   * Runs `work` now when the database is open, else once it is, after the writes that came before it;
+   * `failed` instead when it cannot open.
+   */
+  whenOpen(work: () => void, failed?: (reason: string) => void): void {
+    if (!this.waiting) work();
+    else if (this.failure !== undefined) failed?.(this.failure);
+    else this.waiting.push({ work, failed });
+  }
+
+  /** A write while the database opens: it waits for it, or is dropped when it could not open. */
+  private defer(work: () => void): void {
+    if (this.failure === undefined) this.waiting?.push({ work });
   }
 
   private async openDatabase(): Promise<void> {
     const { path, log, options } = this;
-    const SQL = await loadSqlJs();
+    const SQL = await (options.loadSql ?? loadSqlJs)();
     const migrations = options.migrations ?? MIGRATIONS;
     const now = options.now ?? Date.now;
     const empty = () => {
@@ -783,8 +815,12 @@ export class Store {
   /** Saves what is pending, releases the file and frees the memory. */
   async close(): Promise<void> {
     if (this.closed) return;
-    // Still opening: it opens now, so that the writes waiting for it are saved.
-    await this.openNow();
+    // Still opening: it opens now, so that the writes waiting for it are saved (none when it cannot).
+    await this.openNow().catch(() => undefined);
+    if (this.current === undefined) {
+      this.closed = true;
+      return;
+    }
     await this.save();
     await this.saving;
     this.closed = true;
@@ -831,7 +867,7 @@ export class Store {
 
   /** A statement; while the database opens, it waits in order for it (Store.later). */
   private run(sql: string, params?: SqlValue[]): void {
-    if (this.waiting) this.waiting.push(() => this.run(sql, params));
+    if (this.waiting) this.defer(() => this.run(sql, params));
     else this.guarded(() => this.db.run(sql, params));
   }
 
@@ -843,7 +879,7 @@ export class Store {
   /** Runs `work` in one transaction (batched inserts are ~100x faster than autocommit ones). */
   private transaction(work: () => void): void {
     if (this.waiting) {
-      this.waiting.push(() => this.transaction(work));
+      this.defer(() => this.transaction(work));
       return;
     }
     this.guarded(() => {

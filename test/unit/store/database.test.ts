@@ -481,6 +481,29 @@ describe('store: Store', () => {
       await again.close();
     });
 
+    it('when sql.js cannot load, stays empty, drops its writes, tells whenOpen callers why and closes without writing', async () => {
+      const path = join(tmp.dir, 'broken.sqlite');
+      const s = Store.later(path, recordingLog(), { loadSql: () => Promise.reject(new Error('sql-wasm.wasm: no such file')) });
+      s.replaceFiles(ROOT, sampleFiles());
+      const told: string[] = [];
+      s.whenOpen(
+        () => told.push('ran'),
+        (reason) => told.push(reason),
+      );
+      await assert.rejects(s.openNow(), /no such file/);
+      assert.deepEqual(told, ['sql-wasm.wasm: no such file']);
+      s.whenOpen(
+        () => told.push('ran'),
+        (reason) => told.push(`later: ${reason}`),
+      );
+      assert.deepEqual(told, ['sql-wasm.wasm: no such file', 'later: sql-wasm.wasm: no such file']);
+      s.putTask({ id: 't', name: 't', startedAt: 1, active: true, implicit: true });
+      assert.deepEqual(s.loadFiles(ROOT), []);
+      assert.deepEqual(s.tasks(), []);
+      await s.close();
+      assert.equal(existsSync(path), false);
+    });
+
     it('opens a file that appeared meanwhile as open does, and adds what waited to it', async () => {
       const path = join(tmp.dir, 'appeared.sqlite');
       const s = Store.later(path, recordingLog());
