@@ -14,6 +14,10 @@
  * on with an empty database in memory and saves nothing (what it read may be damaged), and the next
  * start builds a new file. An unchecked database is checked before it is first written back.
  *
+ * A database that does not exist yet can open later (`Store.later`, a cold start: the first ranking
+ * needs nothing from it): reads meanwhile answer as the new, empty database does, and writes wait
+ * for it in their order.
+ *
  * A second opener of a file another live process (or Store) holds works read-only in memory
  * (see storeLock.ts): it reads what was saved, keeps its own changes for its lifetime, never writes.
  *
