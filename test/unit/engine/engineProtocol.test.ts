@@ -259,39 +259,27 @@ describe('engine protocol', function () {
       });
     }
 
-    it('takes the task request queued before it along (the view shows the two together), other requests keep their turn', async () => {
-      const { held, create } = heldEngine();
-      const { channel } = loopback(undefined, create);
-      const connection = await EngineConnection.start(channel, { roots: [root] });
-      const indexed = connection.engine.index(undefined, undefined, focus);
-      await turns();
-      const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
-      const task = connection.engine.activeTask();
-      const waiting = connection.engine.rankWhenRankable({ file: focus });
-      await turns();
-      assert.deepEqual(held.calls, ['index', 'activeTask', 'rankWhenRankable', 'explain']);
-      held.answer({ files: [], ms: 0 });
-      held.endIndex();
-      await Promise.all([other, task, waiting, indexed]);
-      await connection.shutdown();
-    });
-
-    it('a ranking asked at once (rank) is taken on arrival too, with the task request before it, ahead of other requests', async () => {
-      const { held, create } = heldEngine();
-      const { channel } = loopback(undefined, create);
-      const connection = await EngineConnection.start(channel, { roots: [root] });
-      const indexed = connection.engine.index(undefined, undefined, focus);
-      await turns();
-      const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
-      const task = connection.engine.activeTask();
-      const ranked = connection.engine.rank({ file: focus });
-      await turns(1);
-      assert.deepEqual(held.calls.slice(0, 3), ['index', 'activeTask', 'rank'], held.calls.join(', '));
-      await Promise.all([other, task, ranked]);
-      held.endIndex();
-      await indexed;
-      await connection.shutdown();
-    });
+    for (const method of ['rankWhenRankable', 'rank'] as const) {
+      const asked = method === 'rank' ? 'asked at once (rank) too: ' : '';
+      it(`${asked}takes the task request queued before it along (the view shows the two together), other requests keep their turn`, async () => {
+        const { held, create } = heldEngine();
+        const { channel } = loopback(undefined, create);
+        const connection = await EngineConnection.start(channel, { roots: [root] });
+        const indexed = connection.engine.index(undefined, undefined, focus);
+        await turns();
+        const other = connection.engine.explain(focus, join(tmpdir(), 'other.ts'));
+        const task = connection.engine.activeTask();
+        const ranking = connection.engine[method]({ file: focus });
+        await turns(1);
+        assert.deepEqual(held.calls.slice(0, 3), ['index', 'activeTask', method], held.calls.join(', '));
+        held.answer({ files: [], ms: 0 });
+        await Promise.all([other, task, ranking]);
+        assert.deepEqual(held.calls, ['index', 'activeTask', method, 'explain']);
+        held.endIndex();
+        await indexed;
+        await connection.shutdown();
+      });
+    }
 
     it('is dropped in the engine when cancelled', async () => {
       const { held, create } = heldEngine();
