@@ -422,7 +422,10 @@ export class Engine implements EngineApi {
       const started = performance.now();
       const startedCpu = cpuNow();
       return this.store.openNow().then(
-        () => this.log.info(`new database opened in ${Math.round(performance.now() - started)} ms (${Math.round(cpuNow() - startedCpu)} ms of CPU)`),
+        () =>
+          this.log.info(
+            `new database opened in ${Math.round(performance.now() - started)} ms (${Math.round(cpuNow() - startedCpu)} ms of the process's CPU, index workers included)`,
+          ),
         (error: unknown) =>
           this.log.error(`the database could not be opened (${errorMessage(error)}): rankings go on, but nothing of this session is kept`),
       );
