@@ -264,8 +264,7 @@ export function serveEngine(
    * one queued item per slice, slow once the engine is niced on a busy machine. One that waits for its file
    * (rankWhenRankable) only registers until then; the focus may come in before the queue reaches it.
    * The view asks the active task together with it and shows neither without the other, so a task request
-   * queued before it is taken too: the queue moves one item per slice of the index, slow once the engine is
-   * niced on a busy machine, and the ranking's answer would wait in the view for the task's.
+   * queued before it is taken too: else the ranking's answer would wait in the view for the task's turn.
    */
   const takeRankings = (): void => {
     for (let at = queue.findIndex(isRanking); at >= 0; at = queue.findIndex(isRanking)) {
