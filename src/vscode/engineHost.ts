@@ -13,6 +13,7 @@ import type { EngineMethod, EngineParams, EngineStartOptions, RemoteEngine } fro
 import { EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../engineClient';
 import { engineOptionsFor, type RelatedFilesSettings } from './settings';
 import { formatCount } from '../core/evidenceText';
+import { progressPercent, progressText } from './indexProgress';
 import { errorMessage } from '../core/errorMessage';
 
 export type HostState =
@@ -128,7 +129,7 @@ export class EngineHost implements vscode.Disposable {
     const generation = ++this.generation;
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
-    const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    const roots = folderRoots();
     const script = join(this.bundleDir, ENGINE_BUNDLE);
     // A restart: the next engine loads its bundle while the running one saves and stops. Only its
     // 'start' (which opens the database) waits for the old one to let the file go.
@@ -242,12 +243,10 @@ export class EngineHost implements vscode.Disposable {
     try {
       const stats = this.firstIndex
         ? await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: 'Related Files: indexing', cancellable: true },
+            { location: vscode.ProgressLocation.Notification, title: 'Related Files', cancellable: true },
             (progress, token) => {
               token.onCancellationRequested(() => abort.abort());
-              const sub = this.onDidChangeState((s) => {
-                if (s.kind === 'indexing' && s.progress) progress.report({ message: progressText(s.progress) });
-              });
+              const sub = this.reportTo(progress);
               return run().finally(() => sub.dispose());
             },
           )
@@ -302,6 +301,22 @@ export class EngineHost implements vscode.Disposable {
     }
   }
 
+  /** The first index's notification: what the index does, and a bar that fills as the files are read. */
+  private reportTo(progress: vscode.Progress<{ message?: string; increment?: number }>): vscode.Disposable {
+    // The engine indexes its folders one after the other: the order their progress arrives in is theirs.
+    const folderCount = folderRoots().length;
+    const folders: string[] = [];
+    let reported = 0;
+    progress.report({ message: progressText(undefined) });
+    return this.onDidChangeState((s) => {
+      if (s.kind !== 'indexing' || !s.progress) return;
+      if (!folders.includes(s.progress.root)) folders.push(s.progress.root);
+      const percent = progressPercent(s.progress, folders.indexOf(s.progress.root), folderCount);
+      progress.report({ message: progressText(s.progress), increment: Math.max(0, percent - reported) });
+      reported = Math.max(reported, percent);
+    });
+  }
+
   private fail(what: string, error: unknown): void {
     const message = errorMessage(error);
     this.log.error(`${what}: ${message}`);
@@ -322,6 +337,11 @@ export class EngineHost implements vscode.Disposable {
   }
 }
 
+/** The workspace folders the engine indexes: those on disk. */
+function folderRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
 /**
  * The active editor's file (the index reads it first), if it is a file on disk. A window that
  * restores its editors has the active tab long before its text editor (the document loads after):
@@ -338,14 +358,6 @@ function activeTabUri(): vscode.Uri | undefined {
   if (input instanceof vscode.TabInputText) return input.uri;
   if (input instanceof vscode.TabInputTextDiff) return input.modified;
   return undefined;
-}
-
-/** "Indexing 1,234 / 5,900 files…" (or the phase when totals are not known yet). */
-export function progressText(p: IndexProgress | undefined): string {
-  if (!p) return 'Indexing…';
-  if (p.phase === 'history') return 'Reading git history…';
-  if (p.phase === 'list' || p.total <= 0) return 'Listing files…';
-  return `Indexing ${formatCount(p.done)} / ${formatCount(p.total)} files…`;
 }
 
 /** "The engine stopped: killed by SIGKILL; restarting in 2 s (restart 2 of 2)…" */

@@ -1,7 +1,8 @@
 /** Status bar item: indexing progress, then file and import counts, or why the engine is down; a click opens the log (or restarts a stopped engine). */
 import * as vscode from 'vscode';
 import type { EngineHost, HostState } from './engineHost';
-import { progressText, restartingText, RESTART_COMMAND } from './engineHost';
+import { restartingText, RESTART_COMMAND } from './engineHost';
+import { progressText } from './indexProgress';
 import { formatCount } from '../core/evidenceText';
 
 export class IndexStatusBar implements vscode.Disposable {
