@@ -62,7 +62,13 @@ async function main() {
   // A shot only looks: the folder's files must be the same afterwards (a test run edits its copy on purpose).
   const before = mode === 'shot' ? folderFingerprint(folder) : undefined;
   const resultsFile = path.join(scratch, 'results.json');
-  const server = await startServer({ logFile: path.join(out, 'server.log'), env: { RELATED_FILES_TEST_RESULTS: resultsFile } });
+  // --run-dir DIR: the server's data in DIR, kept (it is created if missing): a later run on it with the
+  // same --port (the workbench names a folder's storage after its URI, the server's address included)
+  // is a second window.
+  const runDir = opt('run-dir') && path.resolve(opt('run-dir'));
+  if (runDir) fs.mkdirSync(runDir, { recursive: true });
+  const port = Number(opt('port', 0));
+  const server = await startServer({ logFile: path.join(out, 'server.log'), env: { RELATED_FILES_TEST_RESULTS: resultsFile }, runDir, port });
   log('VS Code server on', server.base, 'folder', folder);
   let browser;
   const cleanup = async () => {

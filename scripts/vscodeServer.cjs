@@ -60,10 +60,11 @@ const httpStatus = (url) =>
 
 /**
  * Starts the server in its own process group (so its helpers and watchers can be stopped together),
- * with data, extensions and TMPDIR in a fresh run folder.
+ * with data, extensions and TMPDIR in a fresh run folder, or in `runDir`, the run folder of an earlier
+ * server, kept (a second window of the same installation: its storage, logs and browser profile).
  */
-async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, userSettings = {}, trust = false } = {}) {
-  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-vscode-'));
+async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, userSettings = {}, trust = false, runDir } = {}) {
+  const run = runDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-vscode-'));
   fs.mkdirSync(path.join(run, 'user-data/User'), { recursive: true });
   fs.writeFileSync(path.join(run, 'user-data/User/settings.json'), JSON.stringify({ ...USER_SETTINGS, ...userSettings }, null, 2));
   const chosenPort = port || 20000 + Math.floor(Math.random() * 20000);
@@ -122,6 +123,7 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
         // already gone
       }
     // RELATED_FILES_KEEP_RUN=1 keeps the server's data (extension logs under server-data/logs) for a post-mortem.
+    if (runDir) return; // the caller's, and kept for it
     if (process.env.RELATED_FILES_KEEP_RUN) console.log(`kept VS Code run folder ${run}`);
     else fs.rmSync(run, { recursive: true, force: true });
   };

@@ -3,7 +3,8 @@
 // late each tick fires while Related Files starts, indexes the folder and ranks HOST_STALL_OPEN (cold:
 // the first partial ranking, shown while indexing with a note saying so, and the first complete one),
 // then while its engine restarts from the database it just wrote and ranks again (warm, as a second
-// window would). With the extension absent (the control) it samples for as long. With
+// window would; HOST_STALL_RESTART=0 leaves that out, for a window reopened on the first one's
+// database, whose first ranking is the warm one). With the extension absent (the control) it samples for as long. With
 // HOST_STALL_TYPING_MS it then types: an edit every TYPING_INTERVAL_MS into the open file through the
 // VS Code API (a WorkspaceEdit; nothing is typed into the editor's input, the file is never saved, and
 // the edits are reverted at the end; the runner gives VS Code a throwaway copy of the folder), timing
@@ -62,9 +63,14 @@ async function type(uri, ms, sleep) {
   return { beats, applied };
 }
 
-/** The extension's output channel as VS Code logged it (under the server's data folder, which the runner deletes). */
+/**
+ * The extension's output channel as VS Code logged it (under the server's data folder, which the runner
+ * deletes), of this window only: each window logs into a folder of its own, named by its start time.
+ */
 function copyExtensionLog(to) {
-  const logs = path.join(process.env.TMPDIR || '', 'user-data', 'logs');
+  const root = path.join(process.env.TMPDIR || '', 'user-data', 'logs');
+  const sessions = fs.existsSync(root) ? fs.readdirSync(root).sort() : [];
+  const logs = path.join(root, sessions[sessions.length - 1] ?? '');
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
@@ -120,13 +126,28 @@ module.exports.run = async function run() {
         note(
           `view shows ${ranking ? `${ranking.files.length} files of ${path.basename(ranking.query)}` : 'no list'}${message ? `: ${message}` : ''}`,
         );
+        const kind = api.host.state.kind;
+        const partial = kind === 'indexing' && typeof message === 'string' && message.includes('results are partial');
+        if (ranking && (kind === 'ready' || partial) && !shownAt.has(ranking)) shownAt.set(ranking, Date.now() - t0);
         return show(ranking, message);
       };
     };
+    /** When each ranking was put on screen (complete, or partial with its note): it counts from then, not from the poll that saw it. */
+    const shownAt = new WeakMap();
     const early = extension?.isActive === true;
     if (early) watch(extension.exports);
     note(`opening ${open}${extension ? ` (extension ${early ? 'active' : 'not active yet'})` : ''}`);
+    // Watched from its activation on, while the file opens: a window that restores its editors may
+    // activate it and show its ranking before the open returns.
+    let opening = true;
+    const watching = (async () => {
+      while (opening && extension && !extension.isActive) await sleep(POLL_MS);
+      if (!early && extension?.isActive) watch(extension.exports);
+    })();
     await vscode.window.showTextDocument(uri, { preview: false });
+    opening = false;
+    await watching;
+    const watched = extension?.isActive === true;
     mark('opened');
     note('opened');
     if (!extension) {
@@ -137,13 +158,14 @@ module.exports.run = async function run() {
       // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
       result.events.active = typeof api.activatedAt === 'number' ? api.activatedAt - t0 : Date.now() - t0;
       result.activationMs = api.activationMs;
-      if (!early) watch(api);
+      if (!watched) watch(api);
       // A list of the open file shown while indexing, under a note that says it is partial (marked once).
       const partial = (name) => {
         const shown = api.view.shown;
         const note = api.view.message;
         if (result.events[name] !== undefined || api.host.state.kind !== 'indexing' || !shown || shown.query !== uri.fsPath) return;
-        if (shown.files.length > 0 && typeof note === 'string' && note.includes('results are partial')) mark(name);
+        if (shown.files.length > 0 && typeof note === 'string' && note.includes('results are partial'))
+          result.events[name] = shownAt.get(shown) ?? Date.now() - t0;
       };
       const ranked = async (name, since, partialName) => {
         const deadline = Date.now() + timeoutMs;
@@ -152,7 +174,10 @@ module.exports.run = async function run() {
           if (state.kind === 'failed') throw new Error(state.message);
           if (partialName) partial(partialName);
           const shown = api.view.shown;
-          if (state.kind === 'ready' && shown && shown.query === uri.fsPath && api.view.message === undefined && shown !== since) return mark(name);
+          if (state.kind === 'ready' && shown && shown.query === uri.fsPath && api.view.message === undefined && shown !== since) {
+            result.events[name] = shownAt.get(shown) ?? Date.now() - t0;
+            return;
+          }
           await sleep(POLL_MS);
         }
         throw new Error(`no ranking of ${open} within ${timeoutMs} ms`);
@@ -160,7 +185,8 @@ module.exports.run = async function run() {
       await ranked('coldRanked', undefined, 'coldPartialRanked');
       result.cold = summary(lates.filter((x) => x[0] <= result.events.coldRanked));
       // An older build (a baseline) may have no engine restart: then there is no warm phase.
-      if ((await vscode.commands.getCommands(true)).includes('relatedFiles.restartEngine')) {
+      // HOST_STALL_RESTART=0: a reopened window, whose first ranking is already the warm one.
+      if (process.env.HOST_STALL_RESTART !== '0' && (await vscode.commands.getCommands(true)).includes('relatedFiles.restartEngine')) {
         const coldEnd = lates.length;
         const before = api.view.shown;
         mark('restart');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // bench/hostStall: how long Related Files keeps the extension-host thread busy, in a real VS Code.
 //
-//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--restore] [--log FILE]
+//   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing | --reopen] [--restore] [--log FILE]
 //
 // Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
 // control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
@@ -23,6 +23,10 @@
 // --restore: the workbench opens --open itself as it starts (a window restoring its editors), so the
 // file is open when the extension activates; without it the probe opens it once it runs (seconds after
 // activation on a busy machine: the first ranking cannot come before the file is open).
+// --reopen: then a second window, a new VS Code on the first run's data (its database, its compiled
+// code, its browser profile) and the same folder, its first ranking counted from activation: the warm
+// start as a person reopening the folder gets it, bundle load included. Not with --typing (whose runs
+// each get a copy of the folder, so their storage differs).
 // --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run,
 // and FILE.json the probe's result, with a timeline of the extension's log lines and view updates.
 import { spawnSync } from 'node:child_process';
@@ -42,18 +46,32 @@ const opt = (name, fallback) => {
 const folder = opt('folder') && resolve(opt('folder'));
 const open = opt('open');
 if (!folder || !open) {
-  console.error('usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing] [--restore] [--log FILE]');
+  console.error(
+    'usage: node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing | --reopen] [--restore] [--log FILE]',
+  );
   process.exit(2);
 }
 
 const TYPING_MS = 10_000;
 const typing = argv.includes('--typing');
 const restore = argv.includes('--restore');
+const reopen = argv.includes('--reopen');
+if (typing && reopen) {
+  console.error(
+    'hostStall: --reopen cannot be combined with --typing (a typing run edits a copy of the folder, whose storage a second window would not find)',
+  );
+  process.exit(2);
+}
 
-function runVsCode(extension, out, idleMs, log) {
+/**
+ * One VS Code run of the probe with `extension`. `second`: the run folder (server data, browser
+ * profile) and compile cache to keep for a second window, or to start it from.
+ */
+function runVsCode(extension, out, idleMs, log, second) {
   const copy = typing ? [] : ['--no-copy'];
   // --restore: the workbench opens the file as it starts, as a window that restores its editors does.
   if (restore) copy.push('--open-at-start', open);
+  if (second) copy.push('--run-dir', second.runDir, '--port', String(second.port));
   const r = spawnSync(
     process.execPath,
     [join(repo, 'scripts/run-vscode.cjs'), 'test', '--ext', extension, '--tests', join(here, 'probe.cjs'), '--folder', folder, ...copy],
@@ -66,7 +84,8 @@ function runVsCode(extension, out, idleMs, log) {
         HOST_STALL_IDLE_MS: String(idleMs),
         HOST_STALL_TYPING_MS: String(typing ? TYPING_MS : 0),
         ...(log ? { HOST_STALL_LOG: log } : {}),
-        NODE_COMPILE_CACHE: mkdtempSync(join(scratch, 'compile-cache-')),
+        ...(second?.reopened ? { HOST_STALL_RESTART: '0' } : {}),
+        NODE_COMPILE_CACHE: second?.compileCache ?? mkdtempSync(join(scratch, 'compile-cache-')),
       },
     },
   );
@@ -82,10 +101,21 @@ try {
   console.log(
     `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
   );
-  const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')));
+  const second = reopen
+    ? {
+        runDir: join(scratch, 'first-window'),
+        compileCache: mkdtempSync(join(scratch, 'compile-cache-')),
+        port: 20000 + Math.floor(Math.random() * 20000),
+      }
+    : undefined;
+  const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')), second);
   // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
   if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
+  const reopenLog = opt('log') && `${resolve(opt('log'))}.reopen`;
+  const reopened = second && runVsCode(repo, join(scratch, 'reopened.json'), 0, reopenLog, { ...second, reopened: true });
+  if (reopenLog) writeFileSync(`${reopenLog}.json`, JSON.stringify(reopened, null, 1));
+  if (reopened?.error) throw new Error(`reopened run: ${reopened.error}`);
   const baselineDir = opt('baseline');
   const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
   if (baseline?.error) throw new Error(`baseline run: ${baseline.error}`);
@@ -108,6 +138,7 @@ try {
   if (baseline?.warm) console.log(row('baseline, warm', baseline.warm, `${baseline.events.warmRanked - baseline.events.restart} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
+  if (reopened) console.log(row('second window, warm', reopened.cold, `${reopened.events.coldRanked - reopened.events.active} ms`));
   console.log(row('Related Files, whole run', extension.all, ''));
   if (typing) {
     const typed = (r) => (r.typing ? `${r.typing.applied} edits / ${r.typing.beats} beats` : 'no typing');
@@ -126,6 +157,12 @@ try {
   if (ev.restartStopped !== undefined) {
     console.log(
       `warm start: first ranking ${ev.warmRanked - ev.restart} ms after the restart command, ${ev.warmRanked - ev.restartStopped} ms after the old engine stopped (${ev.restartStopped - ev.restart} ms; a second window has none to stop)`,
+    );
+  }
+  if (reopened) {
+    const rev = reopened.events;
+    console.log(
+      `second window: first ranking ${rev.coldRanked - rev.active} ms after activation${rev.coldPartialRanked === undefined ? '' : `, a partial one ${rev.coldPartialRanked - rev.active} ms`}; file open ${rev.opened - rev.active} ms after activation; activation ${reopened.activationMs?.toFixed(1)} ms`,
     );
   }
   console.log(
