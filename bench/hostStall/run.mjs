@@ -25,8 +25,9 @@
 // activation on a busy machine: the first ranking cannot come before the file is open).
 // --reopen: then a second window, a new VS Code on the first run's data (its database, its compiled
 // code, its browser profile) and the same folder, its first ranking counted from activation: the warm
-// start as a person reopening the folder gets it, bundle load included. Not with --typing (whose runs
-// each get a copy of the folder, so their storage differs).
+// start as a person reopening the folder gets it, bundle load included; the control gets a second
+// window too, sampled over the same stretch. Not with --typing (whose runs each get a copy of the
+// folder, so their storage differs).
 // --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run,
 // and FILE.json the probe's result, with a timeline of the extension's log lines and view updates.
 import { spawnSync } from 'node:child_process';
@@ -101,13 +102,12 @@ try {
   console.log(
     `host stall on ${folder} (ranking ${open})${typing ? `; typing: an edit every 20 ms for ${TYPING_MS / 1000} s through the VS Code API into a throwaway copy, never saved, reverted` : ''}`,
   );
-  const second = reopen
-    ? {
-        runDir: join(scratch, 'first-window'),
-        compileCache: mkdtempSync(join(scratch, 'compile-cache-')),
-        port: 20000 + Math.floor(Math.random() * 20000),
-      }
-    : undefined;
+  /** A first window's data, kept for its second window (--reopen). */
+  const firstWindow = (name) =>
+    reopen
+      ? { runDir: join(scratch, name), compileCache: mkdtempSync(join(scratch, 'compile-cache-')), port: 20000 + Math.floor(Math.random() * 20000) }
+      : undefined;
+  const second = firstWindow('first-window');
   const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')), second);
   // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
   if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
@@ -120,11 +120,21 @@ try {
   const baseline = baselineDir && runVsCode(resolve(baselineDir), join(scratch, 'baseline.json'), 0);
   if (baseline?.error) throw new Error(`baseline run: ${baseline.error}`);
   // The control samples as long as the extension's run took, so both cover the same stretch of workbench life.
+  const controlSecond = firstWindow('control-first-window');
   const control = runVsCode(
     join(here, 'empty-ext'),
     join(scratch, 'control.json'),
     Number(opt('idle-ms', extension.events.warmRanked ?? extension.events.coldRanked)),
+    undefined,
+    controlSecond,
   );
+  // Its second window, over the stretch the extension's second window took to its first ranking.
+  const controlReopened =
+    reopened &&
+    runVsCode(join(here, 'empty-ext'), join(scratch, 'control-reopened.json'), reopened.events.coldRanked, undefined, {
+      ...controlSecond,
+      reopened: true,
+    });
   const row = (name, s, ranked) =>
     `${name.padEnd(26)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${String(s.max).padStart(6)} ${String(s.over50).padStart(6)} ${String(s.over200).padStart(6)} ${String(s.blockedMs).padStart(8)} ${ranked.padStart(14)}`;
   const ev = extension.events;
@@ -138,7 +148,11 @@ try {
   if (baseline?.warm) console.log(row('baseline, warm', baseline.warm, `${baseline.events.warmRanked - baseline.events.restart} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
-  if (reopened) console.log(row('second window, warm', reopened.cold, `${reopened.events.coldRanked - reopened.events.active} ms`));
+  if (reopened) {
+    const stretch = controlReopened.lates ? summary(controlReopened.lates.filter(([t]) => t <= reopened.events.coldRanked)) : controlReopened.all;
+    console.log(row('control, second window', stretch, '—'));
+    console.log(row('second window, warm', reopened.cold, `${reopened.events.coldRanked - reopened.events.active} ms`));
+  }
   console.log(row('Related Files, whole run', extension.all, ''));
   if (typing) {
     const typed = (r) => (r.typing ? `${r.typing.applied} edits / ${r.typing.beats} beats` : 'no typing');
