@@ -1,7 +1,7 @@
 /**
  * bench/index: our import-graph index against a naive ts-morph Project, on the same files, in one run.
  *
- *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers] [--words]
+ *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers] [--words] [--ts-only]
  *   npm run bench:index -- --root DIR --listing [--runs N]
  *
  * --listing: every file against the TS/JS-only listing, cold builds alternating in child processes
@@ -17,13 +17,15 @@
  *             the words gives on 2 cores (the same terms: checked against ours), when --words
  *   warm      cold build, warm build from the cold build's records, then again after touching
  *             (mtime only, as a branch switch does) and editing (content) --touch files, when --warm
+ *   ts-only   ours on ts-morph's files alone (the TS/JS listing), references only, no words (BuildOptions.content
+ *             false, as the engine's first build), when --ts-only: the like-for-like comparison
  *   tsmorph   Project with the root tsconfig's options + our TS/JS files, getImportDeclarations /
  *             getExportDeclarations + getModuleSpecifierSourceFile; per-edit replaceWithText + re-query
  * Then the edge sets are compared (missing / extra against ts-morph, with examples and reasons).
  * Prints figures and ratios; never pass/fail.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
@@ -40,6 +42,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   edits: { type: 'number', description: 'files for the per-edit measurement (default 100)' },
   workers: { type: 'boolean', description: 'also measure the worker-pool build (BENCH_WORKERS workers, default 1)' },
   words: { type: 'boolean', description: 'also measure the in-thread build with the words read by one worker' },
+  'ts-only': { type: 'boolean', description: "also measure ours on ts-morph's files alone (TS/JS), references only, no words" },
   tsconfig: { type: 'string', description: 'config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)' },
   listing: { type: 'boolean', description: 'compare indexing every file with the TS/JS-only listing (cold builds)' },
   runs: { type: 'number', description: 'cold builds per listing with --listing (default 3)' },
@@ -61,6 +64,8 @@ interface PhaseResult {
   content?: string;
 }
 
+/** The repository: this file's parent folder, or, in the bundle the contenders run from, what the parent said. */
+const REPO = process.env.BENCH_REPO ?? resolve(__dirname, '..');
 const args = parseArgs(process.argv.slice(2), OPTIONS).options;
 const root = resolve(String(args.root ?? '.'));
 const editCount = Number(args.edits ?? 100);
@@ -76,19 +81,47 @@ if (args.phase) {
 } else if (args.listing) listingMain();
 else main();
 
+/** A scratch folder inside the repository's out/ (git-ignored), so the bundle below finds the packages it leaves external. */
+function benchDir(): string {
+  mkdirSync(join(REPO, 'out'), { recursive: true });
+  return mkdtempSync(join(REPO, 'out', 'bench-index-'));
+}
+
+/**
+ * This bench bundled as the product's code is (esbuild, one scope), for the contenders to run from.
+ * Run from sources through tsx, every imported constant the scanners compare characters with is a
+ * getter call: a TS/JS build took ~15% longer than the same code bundled.
+ */
+function bundledBench(dir: string): string {
+  const file = join(dir, 'bench-index.cjs');
+  if (!existsSync(file)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev dependency, loaded only by the parent process
+    (require('esbuild') as typeof import('esbuild')).buildSync({
+      entryPoints: [__filename],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: file,
+      external: ['ts-morph', 'esbuild'],
+      logLevel: 'warning',
+    });
+  }
+  return file;
+}
+
 /** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
 function runChild(dir: string, phase: string): PhaseResult {
   const out = join(dir, `${phase}.json`);
-  const child = spawnSync(process.execPath, [...process.execArgv, __filename, ...process.argv.slice(2), '--phase', phase, '--out', out], {
+  const child = spawnSync(process.execPath, [bundledBench(dir), ...process.argv.slice(2), '--phase', phase, '--out', out], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, BENCH_WORKER_DIR: dir },
+    env: { ...process.env, BENCH_WORKER_DIR: dir, BENCH_REPO: REPO },
   });
   if (child.status !== 0 || !existsSync(out)) throw new Error(`phase ${phase} failed (${child.status})`);
   return JSON.parse(readFileSync(out, 'utf8')) as PhaseResult;
 }
 
 function listingMain(): void {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
+  const dir = benchDir();
   const runs = Number(args.runs ?? 3);
   console.log(`bench/index --listing on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const tsOnly: PhaseResult[] = [];
@@ -117,13 +150,14 @@ function listingMain(): void {
 }
 
 function main(): void {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
+  const dir = benchDir();
   const run = (phase: string) => runChild(dir, phase);
   console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const ours = run('ours');
   const workers = args.workers ? run('workers') : undefined;
   const words = args.words ? run('words') : undefined;
   const warm = args.warm ? run('warm') : undefined;
+  const tsOnly = args['ts-only'] ? run('ts-only') : undefined;
   const tsm = run('tsmorph');
   rmSync(dir, { recursive: true, force: true });
 
@@ -146,6 +180,15 @@ function main(): void {
       `  words in a worker: ${(tsm.ms / words.ms).toFixed(1)}x faster than ts-morph (wall), ${(tsm.cpuMs / words.cpuMs).toFixed(1)}x less cpu (both threads); ` +
         `${(ours.ms / words.ms).toFixed(2)}x in-thread's wall; the same terms as in-thread: ${words.content === ours.content}`,
     );
+  if (tsOnly) {
+    console.log(row('ours, TS/JS only', tsOnly));
+    console.log(
+      `  on ts-morph's files alone (TS/JS, references only, no words): ${(tsm.ms / tsOnly.ms).toFixed(1)}x faster than ts-morph (wall), ${(tsm.cpuMs / tsOnly.cpuMs).toFixed(1)}x less cpu; phases: ${tsOnly.extra?.phases}`,
+    );
+    const edge = (e: [string, string, string]) => `${e[0]} -> ${e[1]}`;
+    const kept = new Set(tsOnly.edges.map(edge));
+    console.log(`  TS/JS only: ${tsm.edges.filter((e) => !kept.has(edge(e))).length} of ts-morph's ${tsm.edges.length} edges missing`);
+  }
   console.log(`  our phases: ${ours.extra?.phases}`);
   if (words) console.log(`  words in a worker, phases: ${words.extra?.phases}`);
 
@@ -212,6 +255,7 @@ async function runPhase(phase: string): Promise<PhaseResult> {
   if (phase === 'tsmorph') return tsMorphPhase();
   if (phase === 'listing-ts') return listingPhase(isSourcePath);
   if (phase === 'listing-all') return listingPhase(undefined);
+  if (phase === 'ts-only') return listingPhase(isSourcePath, false);
   throw new Error(`unknown phase ${phase}`);
 }
 
@@ -245,11 +289,11 @@ async function oursPhase(): Promise<PhaseResult> {
   };
 }
 
-/** One cold build with this listing (undefined: every file, the default). */
-async function listingPhase(include: ((rel: string) => boolean) | undefined): Promise<PhaseResult> {
+/** One cold build with this listing (undefined: every file, the default); `content` false: no file words. */
+async function listingPhase(include: ((rel: string) => boolean) | undefined, content = true): Promise<PhaseResult> {
   const { result, index, stats } = await timed(async () => {
     const index = new WorkspaceIndex(new DiskSourceHost(root, include ? { include } : {}));
-    const stats = await index.build();
+    const stats = await index.build({ content });
     return { index, stats };
   });
   const skipped = Object.entries(stats.skipped)
@@ -264,7 +308,7 @@ async function bundledWorker(): Promise<string> {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [resolve(__dirname, '../src/workspace/indexWorker.ts')],
+    entryPoints: [join(REPO, 'src/workspace/indexWorker.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
