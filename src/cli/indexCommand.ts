@@ -42,7 +42,7 @@ async function indexFolder(args: string[]): Promise<number> {
   if (!statSync(root).isDirectory()) return usage.fail(`${given} is not a folder`);
   const host = new DiskSourceHost(root, { exclude: (o.exclude as string[] | undefined) ?? [] });
   const index = new WorkspaceIndex(host);
-  const stats = await index.build();
+  const stats = await index.build({ readerCpu: true });
   if (o.edges) {
     for (const line of edgeLines(index)) console.log(line);
     return 0;

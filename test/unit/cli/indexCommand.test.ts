@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { edgeLines, readerLines } from '../../../src/cli/indexCommand';
+import { edgeLines, run } from '../../../src/cli/indexCommand';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 import { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
 
@@ -39,9 +39,15 @@ describe('related-files index', () => {
   });
 
   it('prints files and edges per language, MB/s where files were extracted', async () => {
-    const index = new WorkspaceIndex(new DiskSourceHost(root, { noGit: true }));
-    const stats = await index.build();
-    const lines = readerLines(stats.readers);
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (text: unknown) => void printed.push(String(text));
+    try {
+      assert.equal(await run(['--root', root]), 0);
+    } finally {
+      console.log = log;
+    }
+    const lines = printed.join('\n').split('\n');
     const line = (reader: string) => lines.find((l) => l.trimStart().startsWith(`${reader} `)) ?? `no line for ${reader}`;
     assert.match(line('no reader'), /^ {2}no reader +1 files?, 0 edges$/);
     assert.match(line('ts/js'), /^ {2}ts\/js +2 files, 2 edges, 0\.0 MB extracted at [\d.]+ MB\/s \(CPU\)$/);
