@@ -8,7 +8,8 @@
  * (--runs each, default 3): wall and CPU medians, their ratio, files/edges and MB/s per language.
  * Otherwise:
  *
- * Each contender runs in its own child process so its peak RSS is its own:
+ * Each contender runs in its own child process (so its peak RSS is its own), from an esbuild bundle of
+ * this file, as the product's code runs:
  *   ours      full index of every file (in-thread), as the product builds it (TS/JS imports, other
  *             languages' references, every file's words), then per-edit updateFile on --edits files
  *             (an import added)
