@@ -79,10 +79,14 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
+  // A missing path answers undefined instead of throwing (throwIfNoEntry): resolution asks for many
+  // that are not there (a node_modules above each folder, candidate files), and an error with its
+  // stack cost about four times the stat itself. Other errors (EACCES, ENOTDIR) still throw.
+
   stat(rel: string): FileStat | undefined {
     try {
-      const s = fs.statSync(this.abs(rel));
-      return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
+      const s = fs.statSync(this.abs(rel), { throwIfNoEntry: false });
+      return s?.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
     } catch {
       return undefined;
     }
@@ -90,7 +94,7 @@ export class DiskSourceHost implements SourceHost {
 
   fileExists(rel: string): boolean {
     try {
-      return fs.statSync(this.abs(rel)).isFile();
+      return fs.statSync(this.abs(rel), { throwIfNoEntry: false })?.isFile() ?? false;
     } catch {
       return false;
     }
@@ -98,7 +102,7 @@ export class DiskSourceHost implements SourceHost {
 
   directoryExists(rel: string): boolean {
     try {
-      return fs.statSync(this.abs(rel)).isDirectory();
+      return fs.statSync(this.abs(rel), { throwIfNoEntry: false })?.isDirectory() ?? false;
     } catch {
       return false;
     }
