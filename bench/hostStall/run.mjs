@@ -112,7 +112,7 @@ try {
   // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
   if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
   if (extension.error) throw new Error(`extension run: ${extension.error}`);
-  const reopenLog = opt('log') && `${resolve(opt('log'))}.reopen`;
+  const reopenLog = second && opt('log') && `${resolve(opt('log'))}.reopen`;
   const reopened = second && runVsCode(repo, join(scratch, 'reopened.json'), 0, reopenLog, { ...second, reopened: true });
   if (reopenLog) writeFileSync(`${reopenLog}.json`, JSON.stringify(reopened, null, 1));
   if (reopened?.error) throw new Error(`reopened run: ${reopened.error}`);
