@@ -95,19 +95,22 @@ function benchDir(): string {
  */
 function bundledBench(dir: string): string {
   const file = join(dir, 'bench-index.cjs');
-  if (!existsSync(file)) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev dependency, loaded only by the parent process
-    (require('esbuild') as typeof import('esbuild')).buildSync({
-      entryPoints: [__filename],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      outfile: file,
-      external: ['ts-morph', 'esbuild'],
-      logLevel: 'warning',
-    });
-  }
+  if (!existsSync(file)) bundle(__filename, file, ['ts-morph', 'esbuild']);
   return file;
+}
+
+/** `entry` and what it imports in one CommonJS file for Node, as esbuild.config.mjs builds the product's bundles. */
+function bundle(entry: string, outfile: string, external: string[] = []): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev dependency, loaded only where a bundle is made
+  (require('esbuild') as typeof import('esbuild')).buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    external,
+    logLevel: 'warning',
+  });
 }
 
 /** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
@@ -308,22 +311,14 @@ async function listingPhase(include: ((rel: string) => boolean) | undefined, asE
 }
 
 /** The index worker bundled into the bench's folder, as the build bundles it next to the engine. */
-async function bundledWorker(): Promise<string> {
+function bundledWorker(): string {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(REPO, 'src/workspace/indexWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    outfile: workerFile,
-    logLevel: 'warning',
-  });
+  bundle(join(REPO, 'src/workspace/indexWorker.ts'), workerFile);
   return workerFile;
 }
 
 async function workersPhase(): Promise<PhaseResult> {
-  const workerFile = await bundledWorker();
+  const workerFile = bundledWorker();
   const workers = Number(process.env.BENCH_WORKERS ?? 1);
   const pool = createIndexExtractor(undefined, { workerFile, workers })!;
   const { result, index, stats } = await timed(async () => {
@@ -337,7 +332,7 @@ async function workersPhase(): Promise<PhaseResult> {
 
 /** References in-thread, every file's words in one worker (started inside the timing, as a build would). */
 async function wordsPhase(): Promise<PhaseResult> {
-  const workerFile = await bundledWorker();
+  const workerFile = bundledWorker();
   const { result, index, stats, pool } = await timed(async () => {
     const pool = createIndexExtractor(undefined, { workerFile, words: true, workers: 1 })!;
     const index = new WorkspaceIndex(new DiskSourceHost(root));

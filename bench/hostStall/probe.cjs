@@ -142,12 +142,13 @@ module.exports.run = async function run() {
     let opening = true;
     const watching = (async () => {
       while (opening && extension && !extension.isActive) await sleep(POLL_MS);
-      if (!early && extension?.isActive) watch(extension.exports);
+      if (early || !extension?.isActive) return early;
+      watch(extension.exports);
+      return true;
     })();
     await vscode.window.showTextDocument(uri, { preview: false });
     opening = false;
-    await watching;
-    const watched = extension?.isActive === true;
+    const watched = await watching;
     mark('opened');
     note('opened');
     if (!extension) {

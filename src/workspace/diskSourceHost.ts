@@ -79,32 +79,29 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
-  // A missing path answers undefined instead of throwing (throwIfNoEntry): resolution asks for many
-  // that are not there (a node_modules above each folder, candidate files), and an error with its
-  // stack cost about four times the stat itself. Other errors (EACCES, ENOTDIR) still throw.
-
   stat(rel: string): FileStat | undefined {
-    try {
-      const s = fs.statSync(this.abs(rel), { throwIfNoEntry: false });
-      return s?.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
-    } catch {
-      return undefined;
-    }
+    const s = this.statOf(rel);
+    return s?.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
   }
 
   fileExists(rel: string): boolean {
-    try {
-      return fs.statSync(this.abs(rel), { throwIfNoEntry: false })?.isFile() ?? false;
-    } catch {
-      return false;
-    }
+    return this.statOf(rel)?.isFile() ?? false;
   }
 
   directoryExists(rel: string): boolean {
+    return this.statOf(rel)?.isDirectory() ?? false;
+  }
+
+  /**
+   * The path's stat, or undefined when it cannot be had. A missing path answers without an error
+   * (throwIfNoEntry): resolution asks for many that are not there (a node_modules above each folder,
+   * candidate files), and an error with its stack cost about four times the stat itself.
+   */
+  private statOf(rel: string): fs.Stats | undefined {
     try {
-      return fs.statSync(this.abs(rel), { throwIfNoEntry: false })?.isDirectory() ?? false;
+      return fs.statSync(this.abs(rel), { throwIfNoEntry: false });
     } catch {
-      return false;
+      return undefined; // EACCES, ENOTDIR...
     }
   }
 
