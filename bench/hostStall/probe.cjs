@@ -121,8 +121,16 @@ module.exports.run = async function run() {
         if (s.kind === 'starting' && result.events.restart !== undefined && result.events.restartStopped === undefined) mark('restartStopped');
       });
       api.host.onDidChangeRankings(() => note('engine changed'));
+      // The last session's list of the open file (a second window shows it while its engine starts):
+      // timed when shown, or when first seen if it was shown before this probe watched (then later than it was).
+      const restored = (ranking, message) => {
+        if (result.events.restoredShown !== undefined || !ranking || ranking.query !== uri.fsPath) return;
+        if (typeof message === 'string' && message.includes('last session')) mark('restoredShown');
+      };
+      restored(api.view.shown, api.view.message);
       const show = api.view.show.bind(api.view);
       api.view.show = (ranking, message) => {
+        restored(ranking, message);
         note(
           `view shows ${ranking ? `${ranking.files.length} files of ${path.basename(ranking.query)}` : 'no list'}${message ? `: ${message}` : ''}`,
         );

@@ -25,7 +25,8 @@
 // activation on a busy machine: the first ranking cannot come before the file is open).
 // --reopen: then a second window, a new VS Code on the first run's data (its database, its compiled
 // code, its browser profile) and the same folder, its first ranking counted from activation: the warm
-// start as a person reopening the folder gets it, bundle load included; the control gets a second
+// start as a person reopening the folder gets it, bundle load included, and when the view showed
+// the list the first window closed on (kept in the workspace's storage); the control gets a second
 // window too, sampled over the same stretch. Not with --typing (whose runs each get a copy of the
 // folder, so their storage differs).
 // --log FILE keeps the extension's own log (its output channel, with the engine's phase times) of that run,
@@ -175,8 +176,12 @@ try {
   }
   if (reopened) {
     const rev = reopened.events;
+    const restored =
+      rev.restoredShown === undefined
+        ? 'no list of the last session shown'
+        : `the last session's list shown ${rev.restoredShown - rev.active} ms after activation`;
     console.log(
-      `second window: first ranking ${rev.coldRanked - rev.active} ms after activation${rev.coldPartialRanked === undefined ? '' : `, a partial one ${rev.coldPartialRanked - rev.active} ms`}; file open ${rev.opened - rev.active} ms after activation; activation ${reopened.activationMs?.toFixed(1)} ms`,
+      `second window: ${restored}; first ranking ${rev.coldRanked - rev.active} ms after activation${rev.coldPartialRanked === undefined ? '' : `, a partial one ${rev.coldPartialRanked - rev.active} ms`}; file open ${rev.opened - rev.active} ms after activation; activation ${reopened.activationMs?.toFixed(1)} ms`,
     );
   }
   console.log(

@@ -20,6 +20,7 @@ import { PRESETS } from '../core/presets';
 import { registerAgentTools } from './agentTools';
 import { errorMessage } from '../core/errorMessage';
 import { HandlerTimes, timedTreeProvider } from './handlerTimes';
+import { LastRanking } from './lastRanking';
 
 export interface RelatedFilesExtension {
   readonly host: EngineHost;
@@ -29,6 +30,8 @@ export interface RelatedFilesExtension {
   readonly picker: RelatedFilePicker;
   readonly statusBar: IndexStatusBar;
   readonly hover: ReferenceHoverProvider;
+  /** The last complete ranking shown, kept for the next window on this folder. */
+  readonly lastRanking: LastRanking;
   /** Milliseconds spent inside activate(). */
   readonly activationMs: number;
   /** When activate() was called (epoch ms): benchmarks count the first ranking from it. */
@@ -57,7 +60,8 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     () => controller.refresh(),
   );
   const previewing = () => picker.isOpen;
-  const controller = new RelatedFilesController(host, view, getSettings, log, previewing, handlerTimes);
+  const lastRanking = new LastRanking(context.workspaceState, (error) => log.warn(`last ranking not kept: ${errorMessage(error)}`));
+  const controller = new RelatedFilesController(host, view, getSettings, log, previewing, handlerTimes, lastRanking);
   const sync = new EditorSync(host, previewing, handlerTimes);
   const statusBar = new IndexStatusBar(host);
   const hover = new ReferenceHoverProvider(() => host.engine, getSettings);
@@ -68,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
     view,
     treeView,
     controller,
+    lastRanking,
     sync,
     statusBar,
     picker,
@@ -112,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   setTimeout(() => void host.start(), 0);
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms${vscode.workspace.isTrusted ? '' : ' (restricted mode: git history off)'}`);
-  return { host, view, treeView, controller, picker, statusBar, hover, activationMs, activatedAt, handlerTimes };
+  return { host, view, treeView, controller, picker, statusBar, hover, lastRanking, activationMs, activatedAt, handlerTimes };
 }
 
 /**

@@ -16,6 +16,7 @@ import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
 import { openFilePaths } from './openEditors';
 import { HandlerTimes } from './handlerTimes';
 import { errorMessage, errorDetail } from '../core/errorMessage';
+import { LAST_SESSION_NOTE, type LastRanking } from './lastRanking';
 
 /** Switching editors quickly (Ctrl+Tab through several) should rank only the one the user stops at. */
 export const EDITOR_CHANGE_DEBOUNCE_MS = 150;
@@ -25,6 +26,8 @@ export class RelatedFilesController implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** The view shows a ranking made while indexing: progress updates keep it and its note (which says it is partial). */
   private partialShown = false;
+  /** The view shows the last session's list (a reopened window), until the engine's first answer replaces it. */
+  private restoredShown = false;
   /**
    * A ranking is pending or in flight. While indexing, the engine's graph-growth events do not
    * supersede it: on a busy machine a ranking can take longer than the interval between them, and
@@ -55,6 +58,7 @@ export class RelatedFilesController implements vscode.Disposable {
     /** True while editor changes are only previews (the Go to Related File picker is open). */
     private readonly previewing: () => boolean = () => false,
     private readonly times = new HandlerTimes(),
+    private readonly lastRanking?: LastRanking,
   ) {
     this.disposables.push(
       vscode.window.onDidChangeActiveTextEditor(
@@ -71,7 +75,9 @@ export class RelatedFilesController implements vscode.Disposable {
       vscode.window.tabGroups.onDidChangeTabs(
         times.time('view.activeTab', () => {
           const file = activeFile();
-          if (file) host.refocus(file);
+          if (file === undefined) return;
+          host.refocus(file);
+          if (host.state.kind === 'starting' || host.state.kind === 'indexing') this.showRestored(file);
         }),
       ),
       host.onDidChangeState(times.time('view.engineState', (s) => this.stateChanged(s.kind))),
@@ -87,7 +93,10 @@ export class RelatedFilesController implements vscode.Disposable {
       (_isCurrent, signal) => this.compute(signal),
       this.times.time('view.show', (result) => {
         this.partialShown = result.partial === true;
+        this.restoredShown = result.restored === true;
         this.view.show(result.ranking, result.message);
+        // Only the engine's complete answers are kept for the next window.
+        if (result.ranked && !result.partial && result.ranking) this.lastRanking?.remember(result.ranking);
         this.settled();
       }),
       (error) => {
@@ -137,7 +146,7 @@ export class RelatedFilesController implements vscode.Disposable {
     const readyMeanwhile = this.readyMeanwhile;
     this.readyMeanwhile = false;
     // The waiting ranking came (or failed) after the index ended: a partial or missing list is replaced now.
-    if (readyMeanwhile && (this.partialShown || !this.view.shown)) {
+    if (readyMeanwhile && (this.partialShown || this.restoredShown || !this.view.shown)) {
       this.grewMeanwhile = false;
       this.refresh(0);
       return;
@@ -149,7 +158,24 @@ export class RelatedFilesController implements vscode.Disposable {
 
   private showProgress(): void {
     const s = this.host.state;
-    if (s.kind === 'indexing' && !this.partialShown) this.view.show(undefined, progressText(s.progress));
+    if (s.kind === 'indexing' && !this.partialShown && !this.restoredShown) this.view.show(undefined, progressText(s.progress));
+  }
+
+  /**
+   * The last session's list of `file`, while the view has no list of this session's engine yet: a
+   * reopened window shows it at once, under a note, instead of waiting seconds for the engine's start.
+   */
+  private restoredOf(file: string | undefined): Shown | undefined {
+    if (file === undefined || (this.view.shown && !this.restoredShown)) return undefined;
+    const ranking = this.lastRanking?.of(file);
+    return ranking && { ranking, message: LAST_SESSION_NOTE, restored: true };
+  }
+
+  private showRestored(file: string): void {
+    const restored = this.restoredOf(file);
+    if (!restored || this.view.shown === restored.ranking) return;
+    this.restoredShown = true;
+    this.view.show(restored.ranking, restored.message);
   }
 
   private async compute(signal: AbortSignal): Promise<Shown> {
@@ -160,7 +186,7 @@ export class RelatedFilesController implements vscode.Disposable {
       case 'no-folder':
         return { message: 'Open a folder to see related files.' };
       case 'starting':
-        return { message: 'Starting…' };
+        return this.restoredOf(activeFile()) ?? { message: 'Starting…' };
       case 'indexing':
         waitInEngine = !this.host.partialRankings;
         break;
@@ -193,7 +219,10 @@ export class RelatedFilesController implements vscode.Disposable {
       return { message: `${what}; showing files related to ${basename(last.query)}.` };
     }
     // The ranking waits in the engine for the file to be read (or the index to end); the progress stays meanwhile.
-    if (waitInEngine) this.showProgress();
+    if (waitInEngine) {
+      this.showRestored(file);
+      this.showProgress();
+    }
     this.waitingInEngine = waitInEngine;
     this.rankingFile = file;
     const ranked = await this.rank(engine, file, signal, waitInEngine);
@@ -232,7 +261,7 @@ export class RelatedFilesController implements vscode.Disposable {
         : answer.readsReferences === false
           ? noReferencesNote(file)
           : undefined);
-    return { ranking, message };
+    return { ranking, message, ranked: true };
   }
 }
 
@@ -241,6 +270,10 @@ interface Shown {
   readonly ranking?: ShownRanking;
   readonly message?: string;
   readonly partial?: boolean;
+  /** The list is the engine's answer to this request (not one kept, restored or carried over). */
+  readonly ranked?: boolean;
+  /** The list is the last session's (LAST_SESSION_NOTE). */
+  readonly restored?: boolean;
 }
 
 /** "No reference edges are read for .xyz files: ranked by name, path, history and activity." */

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STRUCTURE_ONLY, applySettings, extensionApi, isolated, openFixture, shownPaths, viewFor, waitFor } from './helpers';
+import { STRUCTURE_ONLY, applySettings, extensionApi, fixtureUri, isolated, openFixture, shownPaths, viewFor, waitFor } from './helpers';
+import { LAST_SESSION_NOTE } from '../../../src/vscode/lastRanking';
 
 /** A weight far above the preset's, so the files of the query's folder overtake its importers. */
 const PATH_SIMILARITY_BOOST = 10;
@@ -128,5 +129,39 @@ describe('Related Files view', function () {
       'the score is the sum of the new contributions',
     );
     assert.ok(after.indexOf('src/auth/token.test.ts') < after.indexOf('src/app.ts'), `order: ${after.join(', ')}`);
+  });
+
+  it("shows the last complete list of the active file at once while a new engine starts, then the new engine's", async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    const ranked = await viewFor(api, 'src/auth/login.ts', (p) => p.length > 3);
+    assert.deepEqual(
+      api.lastRanking.of(fixtureUri('src/auth/login.ts').fsPath)?.files.map((f) => f.path),
+      ranked,
+      'the list shown is the one kept',
+    );
+    // As in a window that opens: no list of this engine's yet.
+    api.view.clear(undefined);
+    const shows: { paths: string[]; message?: string; state: string }[] = [];
+    const show = api.view.show.bind(api.view);
+    api.view.show = (ranking, message) => {
+      shows.push({ paths: ranking?.files.map((f) => f.path) ?? [], message, state: api.host.state.kind });
+      show(ranking, message);
+    };
+    try {
+      await vscode.commands.executeCommand('relatedFiles.restartEngine');
+      await viewFor(api, 'src/auth/login.ts');
+    } finally {
+      Reflect.deleteProperty(api.view, 'show');
+    }
+    const restored = shows.findIndex((s) => s.message === LAST_SESSION_NOTE);
+    const trace = JSON.stringify(shows);
+    assert.ok(restored >= 0, `the kept list was not shown: ${trace}`);
+    assert.deepEqual(shows[restored]!.paths, ranked);
+    assert.notEqual(shows[restored]!.state, 'ready', `shown before the new engine was ready: ${trace}`);
+    assert.ok(
+      shows.slice(restored + 1).some((s) => s.state === 'ready' && s.message === undefined && s.paths.length > 0),
+      `the new engine's list replaced it: ${trace}`,
+    );
   });
 });
