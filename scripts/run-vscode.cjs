@@ -4,7 +4,7 @@
 //     copies the folder to a temporary directory (the suite edits and deletes files), runs the mocha suite
 //     inside the extension host, prints "N passed, N failed" and exits non-zero on any failure.
 //   node scripts/run-vscode.cjs shot --ext . --folder <ws> [--no-copy] --open src/a.ts --view "Related Files" --name view --out media
-//     opens the workbench, focuses the view and saves a PNG. It never types: commands run through the
+//     opens the workbench, focuses the view and saves a PNG after --wait ms (default 1500). It never types: commands run through the
 //     API (scripts/vscode-driver.cjs), auto-save is off, and it fails if any file of the folder changed.
 'use strict';
 const fs = require('fs');
@@ -144,7 +144,7 @@ async function main() {
     const driver = await server.driver();
     if (openFile) await driver.run('vscode.open', { $file: openFile }, { preview: false });
     if (opt('view')) await focusView(page, driver, ext, opt('view'), out);
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(Number(opt('wait', 1500)));
     const png = path.join(out, opt('name', 'screenshot') + '.png');
     await page.screenshot({ path: png });
     log('saved', png);
