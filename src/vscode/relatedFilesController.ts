@@ -92,9 +92,12 @@ export class RelatedFilesController implements vscode.Disposable {
     this.scheduler.schedule(
       (_isCurrent, signal) => this.compute(signal),
       this.times.time('view.show', (result) => {
+        // The last session's list stands for its own file only: it is not kept under another file's message.
+        const replacesRestored = this.restoredShown && !result.ranking;
         this.partialShown = result.partial === true;
         this.restoredShown = result.restored === true;
-        this.view.show(result.ranking, result.message);
+        if (replacesRestored) this.view.clear(result.message);
+        else this.view.show(result.ranking, result.message);
         // Only the engine's complete answers are kept for the next window.
         if (result.ranked && !result.partial && result.ranking) this.lastRanking?.remember(result.ranking);
         this.settled();
