@@ -93,7 +93,7 @@ export class RelatedFilesController implements vscode.Disposable {
       (_isCurrent, signal) => this.compute(signal),
       this.times.time('view.show', (result) => {
         // The last session's list stands for its own file only: it is not kept under another file's message.
-        const replacesRestored = this.restoredShown && !result.ranking;
+        const replacesRestored = this.restoredShown && !result.ranking && !result.restored;
         this.partialShown = result.partial === true;
         this.restoredShown = result.restored === true;
         if (replacesRestored) this.view.clear(result.message);
@@ -171,12 +171,13 @@ export class RelatedFilesController implements vscode.Disposable {
   private restoredOf(file: string | undefined): Shown | undefined {
     if (file === undefined || (this.view.shown && !this.restoredShown)) return undefined;
     const ranking = this.lastRanking?.of(file);
-    return ranking && { ranking, message: LAST_SESSION_NOTE, restored: true };
+    // Already on screen: the view keeps it (no second render of the same list).
+    return ranking && { ranking: this.view.shown === ranking ? undefined : ranking, message: LAST_SESSION_NOTE, restored: true };
   }
 
   private showRestored(file: string): void {
     const restored = this.restoredOf(file);
-    if (!restored || this.view.shown === restored.ranking) return;
+    if (!restored?.ranking) return;
     this.restoredShown = true;
     this.view.show(restored.ranking, restored.message);
   }
