@@ -111,6 +111,23 @@ export class EngineHost implements vscode.Disposable {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /**
+   * Resolves with the engine as soon as one runs (indexing or ready: it ranks from a partial graph),
+   * waiting through a start or restart; undefined when none will (no folder, failed).
+   */
+  whenStarted(): Promise<RemoteEngine | undefined> {
+    const now = this.engine;
+    const kind = this.stateValue.kind;
+    if (now || kind === 'no-folder' || kind === 'failed') return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const sub = this.stateEmitter.event((s) => {
+        if (!this.engine && s.kind !== 'no-folder' && s.kind !== 'failed') return;
+        sub.dispose();
+        resolve(this.engine);
+      });
+    });
+  }
+
   /** The active file changed while indexing: the engine reads it next (a cold index), to rank it sooner. */
   refocus(file: string): void {
     if (this.stateValue.kind !== 'indexing' || file === this.focus) return;
@@ -359,6 +376,9 @@ function activeTabUri(): vscode.Uri | undefined {
   if (input instanceof vscode.TabInputTextDiff) return input.modified;
   return undefined;
 }
+
+/** What the view and the picker say in a window with no folder open. */
+export const NO_FOLDER_TEXT = 'Open a folder to see related files.';
 
 /** "The engine stopped: killed by SIGKILL; restarting in 2 s (restart 2 of 2)…" */
 export function restartingText(state: { reason: string; attempt: number; delayMs: number }): string {

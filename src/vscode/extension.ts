@@ -4,7 +4,7 @@
  * first paint. Returns the extension's parts for the test suite that runs inside VS Code.
  */
 import * as vscode from 'vscode';
-import { EngineHost, RESTART_COMMAND } from './engineHost';
+import { EngineHost, NO_FOLDER_TEXT, RESTART_COMMAND } from './engineHost';
 import { RelatedFilesView, VIEW_ID, type RelatedFileNode } from './relatedFilesView';
 import { RelatedFilesController } from './relatedFilesController';
 import { EditorSync } from './editorSync';
@@ -52,15 +52,20 @@ export function activate(context: vscode.ExtensionContext): RelatedFilesExtensio
   const view = new RelatedFilesView();
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: timedTreeProvider(view, handlerTimes), showCollapseAll: false });
   view.attach(treeView);
+  const lastRanking = new LastRanking(context.workspaceState, (error) => log.warn(`last ranking not kept: ${errorMessage(error)}`));
   // The picker's previews switch the active editor; the view and the memory wait until it closes.
   const picker = new RelatedFilePicker(
-    () => host.engine,
+    {
+      current: () => host.engine,
+      started: () => host.whenStarted(),
+      lastRanking: (file) => lastRanking.of(file),
+      why: () => (host.state.kind === 'failed' ? host.state.message : NO_FOLDER_TEXT),
+    },
     getSettings,
     log,
     () => controller.refresh(),
   );
   const previewing = () => picker.isOpen;
-  const lastRanking = new LastRanking(context.workspaceState, (error) => log.warn(`last ranking not kept: ${errorMessage(error)}`));
   const controller = new RelatedFilesController(host, view, getSettings, log, previewing, handlerTimes, lastRanking);
   const sync = new EditorSync(host, previewing, handlerTimes);
   const statusBar = new IndexStatusBar(host);

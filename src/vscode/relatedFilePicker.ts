@@ -2,11 +2,13 @@
  * "Related Files: Go to Related File…": the ranked files for the active editor in a quick pick, with
  * score and the two strongest reasons. Moving through the list previews the file; typed words become
  * search terms (the nameMatch signal) and re-rank; each item's "Open to the Side" button opens it beside
- * the current editor (the quick pick API has no modifier-key accept).
+ * the current editor (the quick pick API has no modifier-key accept). Asked while the engine starts (a
+ * window just opened), it opens at once, busy, with the file's list from the last session if there is one.
  */
 import * as vscode from 'vscode';
 import { basename, join } from 'node:path';
 import type { RemoteEngine } from '../engineProtocol';
+import type { RankAnswer } from '../engineApi';
 import { CancelledError } from '../engineClient';
 import type { RankedFile } from '../core/ranking';
 import { topReasons } from '../core/explain';
@@ -16,6 +18,19 @@ import { LatestOnly } from './latestOnly';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
 import { openFilePaths } from './openEditors';
 import { errorMessage } from '../core/errorMessage';
+import { LAST_SESSION_NOTE } from './lastRanking';
+
+/** Where the picker gets its engine, and what it shows while there is none. */
+export interface PickerEngines {
+  /** The running engine, if one runs now. */
+  current(): RemoteEngine | undefined;
+  /** The engine once one runs (a window that just opened starts one); undefined when none will (no folder, failed). */
+  started(): Promise<RemoteEngine | undefined>;
+  /** The last session's list of a file, shown while the engine starts. */
+  lastRanking(file: string): { readonly root: string; readonly files: readonly RankedFile[] } | undefined;
+  /** Why no engine runs, when none will start. */
+  why(): string;
+}
 
 /** Re-rank after the user pauses typing; shorter feels jumpy, longer feels laggy. */
 const TYPING_DEBOUNCE_MS = 100;
@@ -59,7 +74,7 @@ export class RelatedFilePicker implements vscode.Disposable {
   search: (value: string) => void = () => {};
 
   constructor(
-    private readonly engine: () => RemoteEngine | undefined,
+    private readonly engines: PickerEngines,
     private readonly settings: () => RelatedFilesSettings,
     private readonly log: vscode.LogOutputChannel,
     /** Called once the picker is gone (accepted or not), so the view catches up with the active editor. */
@@ -75,40 +90,41 @@ export class RelatedFilePicker implements vscode.Disposable {
   }
 
   async show(initialValue = ''): Promise<void> {
-    const engine = this.engine();
+    /** Undefined while the engine starts (a window just opened): the picker opens anyway and waits for it. */
+    let engine = this.engines.current();
     const editor = vscode.window.activeTextEditor;
     const query = editor?.document.uri.scheme === 'file' ? editor.document.uri.fsPath : undefined;
-    if (!engine) {
-      void vscode.window.showInformationMessage('Related Files is still indexing the workspace; try again in a moment.');
-      return;
-    }
     this.current?.dispose();
     const pick = vscode.window.createQuickPick<RelatedFileItem>();
     this.current = pick;
     const original = editor;
     const scheduler = new LatestOnly(TYPING_DEBOUNCE_MS);
     let accepted = false;
-    pick.title = query ? `Files related to ${basename(query)}` : 'Related files (no file open: by task and recent activity)';
+    const title = query ? `Files related to ${basename(query)}` : 'Related files (no file open: by task and recent activity)';
+    pick.title = title;
     pick.placeholder = 'Type words to match file names and paths; ↑↓ previews, Enter opens';
     pick.matchOnDescription = true;
     pick.value = initialValue;
 
     // Each ranking is cancelled by the next one (typing) and by closing the picker (the scheduler's dispose).
-    const rerank = (value: string, signal: AbortSignal) =>
-      engine.request(
+    const rerank = (running: RemoteEngine, value: string, signal: AbortSignal) =>
+      running.request(
         'rank',
         [{ file: query, searchTerms: searchTermsOf(value), openFiles: openFilePaths(), ...rankDefaultsFor(this.settings()) }],
         signal,
       );
-    const apply = (r: Awaited<ReturnType<typeof rerank>>) => {
+    const apply = (r: RankAnswer) => {
       pick.busy = false;
       pick.items = r.root ? pickerItems(r.root, r.files) : [];
       if (!r.root || r.files.length === 0) pick.placeholder = r.note ?? 'No related files';
     };
     const search = (value: string, delayMs?: number) => {
       pick.busy = true;
+      const running = engine;
+      // Typed before the engine runs: its first ranking reads the picker's value then.
+      if (!running) return;
       scheduler.schedule(
-        (_isCurrent, signal) => rerank(value, signal),
+        (_isCurrent, signal) => rerank(running, value, signal),
         apply,
         (e) => {
           pick.busy = false;
@@ -117,7 +133,6 @@ export class RelatedFilePicker implements vscode.Disposable {
         delayMs,
       );
     };
-    search(initialValue, 0);
     this.search = (value: string) => {
       // Setting the value from code does not fire onDidChangeValue; re-rank here as typing would.
       pick.value = value;
@@ -160,7 +175,28 @@ export class RelatedFilePicker implements vscode.Disposable {
       this.close(pick);
       pick.dispose();
     });
+    if (engine) {
+      search(initialValue, 0);
+      pick.show();
+      return;
+    }
+    // The last session's list of the file, as the view shows it, until the engine's ranking replaces it.
+    const last = query === undefined ? undefined : this.engines.lastRanking(query);
+    if (last) pick.items = pickerItems(last.root, last.files);
+    pick.title = `${title} · ${last ? LAST_SESSION_NOTE : 'Starting…'}`;
+    pick.busy = true;
     pick.show();
+    engine = await this.engines.started();
+    if (this.current !== pick) return; // closed meanwhile
+    if (!engine) {
+      pick.busy = false;
+      pick.items = [];
+      pick.title = title;
+      pick.placeholder = this.engines.why();
+      return;
+    }
+    pick.title = title;
+    search(pick.value, 0);
   }
 
   /** Marks the picker closed before the accepted file opens, so that editor change counts as a visit. */

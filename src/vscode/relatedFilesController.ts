@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import type { RemoteEngine } from '../engineProtocol';
 import { CancelledError, EngineStoppedError } from '../engineClient';
 import type { EngineHost } from './engineHost';
-import { activeFile, restartingText } from './engineHost';
+import { activeFile, NO_FOLDER_TEXT, restartingText } from './engineHost';
 import { progressText } from './indexProgress';
 import { LatestOnly } from './latestOnly';
 import type { RelatedFilesView, ShownRanking } from './relatedFilesView';
@@ -188,7 +188,7 @@ export class RelatedFilesController implements vscode.Disposable {
     let waitInEngine = false;
     switch (state.kind) {
       case 'no-folder':
-        return { message: 'Open a folder to see related files.' };
+        return { message: NO_FOLDER_TEXT };
       case 'starting':
         return this.restoredOf(activeFile()) ?? { message: 'Starting…' };
       case 'indexing':

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { STRUCTURE_ONLY, extensionApi, fixtureUri, isolated, openFixture, viewFor, waitFor } from './helpers';
+import { LAST_SESSION_NOTE } from '../../../src/vscode/lastRanking';
 
 describe('Go to Related File quick pick', function () {
   this.timeout(120_000);
@@ -48,5 +49,37 @@ describe('Go to Related File quick pick', function () {
     await new Promise((r) => setTimeout(r, 600));
     assert.equal(api.view.shown?.query, fixtureUri('src/auth/login.ts').fsPath);
     assert.equal(api.picker.isOpen, true);
+  });
+
+  it("opens while the engine starts, with the file's last list, and ranks once the engine runs", async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    const ranked = await viewFor(api, 'src/auth/login.ts', (p) => p.length > 3);
+    let opened: { paths: string[]; busy: boolean; title?: string; engineRan: boolean } | undefined;
+    let shown: Promise<void> | undefined;
+    // Asked at the moment the new engine starts: no engine runs then.
+    const sub = api.host.onDidChangeState((s) => {
+      if (s.kind !== 'starting' || shown) return;
+      const engineRan = api.host.engine !== undefined;
+      shown = api.picker.show();
+      const pick = api.picker.current;
+      opened = { paths: pick?.items.map((i) => i.file.path) ?? [], busy: pick?.busy ?? false, title: pick?.title, engineRan };
+    });
+    try {
+      await vscode.commands.executeCommand('relatedFiles.restartEngine');
+    } finally {
+      sub.dispose();
+    }
+    assert.ok(opened && shown, 'the picker was asked while the engine started');
+    assert.equal(opened.engineRan, false);
+    assert.deepEqual(opened.paths, ranked, 'the last list of login.ts is shown at once');
+    assert.equal(opened.busy, true);
+    assert.equal(opened.title, `Files related to login.ts · ${LAST_SESSION_NOTE}`);
+    await shown;
+    const pick = api.picker.current;
+    assert.ok(pick, 'the picker is still open');
+    await waitFor("the new engine's ranking", () => !pick.busy && pick.title === 'Files related to login.ts' && pick.items.length > 0);
+    const labels = pick.items.map((i) => i.label.replace('$(file) ', ''));
+    assert.deepEqual(labels.slice(0, 3).sort(), ['app.ts', 'session.ts', 'token.ts']);
   });
 });
