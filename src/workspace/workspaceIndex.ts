@@ -1367,10 +1367,28 @@ export function stemOfSpecifier(specifier: string): string {
   return last.replace(/(?:\.d)?\.[cm]?[tj]sx?$/, '');
 }
 
+/**
+ * The same references in any order: a record keeps a file's edges before its unresolved references,
+ * so a restored file's references come back in another order than the file has them (and moving an
+ * import line changes no edge).
+ */
 function sameRefs(a: readonly Reference[], b: readonly Reference[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].specifier !== b[i].specifier || a[i].kind !== b[i].kind || a[i].module !== b[i].module) return false;
+  let inOrder = true;
+  for (let i = 0; i < a.length && inOrder; i++) inOrder = refKey(a[i]) === refKey(b[i]);
+  if (inOrder) return true;
+  const counts = new Map<string, number>();
+  for (const ref of a) counts.set(refKey(ref), (counts.get(refKey(ref)) ?? 0) + 1);
+  for (const ref of b) {
+    const left = counts.get(refKey(ref)) ?? 0;
+    if (left === 0) return false;
+    counts.set(refKey(ref), left - 1);
+  }
   return true;
+}
+
+function refKey(ref: Reference): string {
+  return `${ref.kind}\0${ref.module === true ? 'm' : ''}\0${ref.specifier}`;
 }
 
 function sameOutcome(a: Outcome, b: Outcome): boolean {

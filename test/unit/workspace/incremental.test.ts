@@ -140,6 +140,18 @@ describe('WorkspaceIndex warm start', () => {
     assert.ok(!restored.graph.has('src/types.ts'), 'the build drops what the disk no longer has');
   });
 
+  it("restore: a restored file's first edit that keeps its references is no change (the record's order is not the file's)", async () => {
+    const root = fixture();
+    // The record keeps edges before unresolved references: the file has them the other way round.
+    const text = "import 'not-installed';\nimport type { Shape } from './types';\nexport type Mixed = Shape;\n";
+    writeFileSync(join(root, 'src/mixed.ts'), text);
+    const cold = await indexOf(root);
+    const restored = new WorkspaceIndex(new DiskSourceHost(root, { noGit: true }));
+    restored.restore([...cold.index.records()]);
+    assert.equal(restored.updateFile('src/mixed.ts', `${text}// typed\n`), false);
+    assert.equal(restored.updateFile('src/mixed.ts', `import './feature/lazy';\n${text}`), true, 'a reference added is a change');
+  });
+
   it('restore: a file created before the build from the records satisfies the stored imports it answers', async () => {
     const root = fixture();
     const cold = await indexOf(root);
