@@ -1374,15 +1374,16 @@ export function stemOfSpecifier(specifier: string): string {
  */
 function sameRefs(a: readonly Reference[], b: readonly Reference[]): boolean {
   if (a.length !== b.length) return false;
-  let inOrder = true;
-  for (let i = 0; i < a.length && inOrder; i++) inOrder = refKey(a[i]) === refKey(b[i]);
-  if (inOrder) return true;
   const counts = new Map<string, number>();
-  for (const ref of a) counts.set(refKey(ref), (counts.get(refKey(ref)) ?? 0) + 1);
+  for (const ref of a) {
+    const key = refKey(ref);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   for (const ref of b) {
-    const left = counts.get(refKey(ref)) ?? 0;
+    const key = refKey(ref);
+    const left = counts.get(key) ?? 0;
     if (left === 0) return false;
-    counts.set(refKey(ref), left - 1);
+    counts.set(key, left - 1);
   }
   return true;
 }
