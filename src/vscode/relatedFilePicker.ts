@@ -107,9 +107,11 @@ export class RelatedFilePicker implements vscode.Disposable {
     pick.value = initialValue;
 
     // Each ranking is cancelled by the next one (typing) and by closing the picker (the scheduler's dispose).
+    // Asked while the engine indexes (a window just opened), it waits in the engine until the file can be
+    // ranked, as the view's does: a plain 'rank' then would answer an empty list, and the picker asks no more.
     const rerank = (running: RemoteEngine, value: string, signal: AbortSignal) =>
       running.request(
-        'rank',
+        'rankWhenRankable',
         [{ file: query, searchTerms: searchTermsOf(value), openFiles: openFilePaths(), ...rankDefaultsFor(this.settings()) }],
         signal,
       );
