@@ -26,9 +26,10 @@
  * Prints figures and ratios; never pass/fail.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchDir, bundle } from './bundled';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
 import { readerLines } from '../src/cli/indexCommand';
 import { DiskSourceHost } from '../src/workspace/diskSourceHost';
@@ -82,35 +83,11 @@ if (args.phase) {
 } else if (args.listing) listingMain();
 else main();
 
-/** A scratch folder inside the repository's out/ (git-ignored), so the bundle below finds the packages it leaves external. */
-function benchDir(): string {
-  mkdirSync(join(REPO, 'out'), { recursive: true });
-  return mkdtempSync(join(REPO, 'out', 'bench-index-'));
-}
-
-/**
- * This bench bundled as the product's code is (esbuild, one scope), for the contenders to run from.
- * Run from sources through tsx, every imported constant the scanners compare characters with is a
- * getter call: a TS/JS build took ~15% longer than the same code bundled.
- */
+/** This bench bundled as the product's code is (bench/bundled.ts), for the contenders to run from. */
 function bundledBench(dir: string): string {
   const file = join(dir, 'bench-index.cjs');
   if (!existsSync(file)) bundle(__filename, file, ['ts-morph', 'esbuild']);
   return file;
-}
-
-/** `entry` and what it imports in one CommonJS file for Node, as esbuild.config.mjs builds the product's bundles. */
-function bundle(entry: string, outfile: string, external: string[] = []): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev dependency, loaded only where a bundle is made
-  (require('esbuild') as typeof import('esbuild')).buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    outfile,
-    external,
-    logLevel: 'warning',
-  });
 }
 
 /** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
@@ -125,7 +102,7 @@ function runChild(dir: string, phase: string): PhaseResult {
 }
 
 function listingMain(): void {
-  const dir = benchDir();
+  const dir = benchDir(REPO, 'bench-index-');
   const runs = Number(args.runs ?? 3);
   console.log(`bench/index --listing on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const tsOnly: PhaseResult[] = [];
@@ -154,7 +131,7 @@ function listingMain(): void {
 }
 
 function main(): void {
-  const dir = benchDir();
+  const dir = benchDir(REPO, 'bench-index-');
   const run = (phase: string) => runChild(dir, phase);
   console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const ours = run('ours');
