@@ -118,8 +118,6 @@ class Tokenizer {
   /** For each open `${` of a template: the brace depth at which its `}` resumes the template. */
   private readonly templates: number[] = [];
   private braces = 0;
-  /** Could a `/` here start a regular expression (decided by the previous token)? */
-  private regexAllowed = true;
 
   constructor(private readonly text: string) {
     // A hashbang line is no code.
@@ -142,7 +140,6 @@ class Tokenizer {
     const kind = this.scanToken();
     this.token = kind;
     this.end = this.pos;
-    this.regexAllowed = this.regexMayFollow(kind);
     return kind;
   }
 
@@ -156,7 +153,6 @@ class Tokenizer {
       end: this.end,
       punct: this.punct,
       braces: this.braces,
-      regex: this.regexAllowed,
       templates: [...this.templates],
     };
     const token = this.scan();
@@ -168,14 +164,20 @@ class Tokenizer {
     this.end = saved.end;
     this.punct = saved.punct;
     this.braces = saved.braces;
-    this.regexAllowed = saved.regex;
     this.templates.length = 0;
     this.templates.push(...saved.templates);
     return next;
   }
 
-  private regexMayFollow(kind: Token): boolean {
-    switch (kind) {
+  /**
+   * Could a `/` here start a regular expression? Decided by the previous token, whose fields the
+   * tokenizer still holds: asked only at a `/`, not after every token (a word's slice and set lookup
+   * after each of them cost more than the rest of the tokenizing).
+   */
+  private regexMayFollow(): boolean {
+    switch (this.token) {
+      case Token.End:
+        return true; // the start of the text
       case Token.Word:
         return this.end - this.start <= LONGEST_REGEX_AFTER_WORD && REGEX_AFTER_WORDS.has(this.text.slice(this.start, this.end));
       case Token.Punct:
@@ -213,6 +215,7 @@ class Tokenizer {
           this.pos = close < 0 ? n : close + 2;
           continue;
         }
+        if (this.regexMayFollow() && this.scanRegex()) continue;
       }
       this.start = this.pos;
       if (isWordStart(c)) return this.scanWord();
@@ -228,7 +231,6 @@ class Tokenizer {
         this.scanWord();
         return Token.PrivateName;
       }
-      if (c === SLASH && this.regexAllowed && this.scanRegex()) continue;
       return this.scanPunct(c);
     }
   }
@@ -327,8 +329,7 @@ class Tokenizer {
     pos++;
     while (pos < text.length && isWordPart(text.charCodeAt(pos))) pos++;
     this.pos = pos;
-    // What follows a regex is an operator or the end of an expression.
-    this.regexAllowed = false;
+    // What follows a regex is an operator or the end of an expression, as after a number.
     this.token = Token.Number;
     return true;
   }
@@ -424,7 +425,8 @@ export function scanModuleReferences(text: string): ModuleReference[] {
 class ReferenceScanner {
   private readonly t: Tokenizer;
   private readonly imported: ModuleReference[] = [];
-  private readonly ambient: { ref: ModuleReference; depth: number }[] = [];
+  /** `declare module '...'` names, made for the few files that have one (see `run`). */
+  private ambient: { ref: ModuleReference; depth: number }[] | undefined;
   private externalModule = false;
   private lastWasDot = false;
 
@@ -489,7 +491,7 @@ class ReferenceScanner {
     this.next();
     if (this.isWord('module')) {
       this.next();
-      if (this.is(Token.String)) this.ambient.push({ ref: { fileName: this.t.literal, pos: this.t.start }, depth: this.t.braceDepth });
+      if (this.is(Token.String)) (this.ambient ??= []).push({ ref: { fileName: this.t.literal, pos: this.t.start }, depth: this.t.braceDepth });
     }
     return true;
   }
@@ -597,7 +599,9 @@ class ReferenceScanner {
         continue;
       this.next();
     }
-    for (const a of this.ambient) if (this.externalModule || a.depth > 0) this.imported.push(a.ref);
+    // No array for files without a `declare module`: an empty one (another elements kind than a
+    // filled one) looked at here made V8 drop this loop's optimized code at the end of most files.
+    if (this.ambient) for (const a of this.ambient) if (this.externalModule || a.depth > 0) this.imported.push(a.ref);
     return this.imported;
   }
 }
