@@ -3,7 +3,7 @@
 //   node scripts/run-vscode.cjs test --ext . --tests out/vscode-suite/index.js --folder test/fixtures/vscode-workspace
 //     copies the folder to a temporary directory (the suite edits and deletes files), runs the mocha suite
 //     inside the extension host, prints "N passed, N failed" and exits non-zero on any failure.
-//   node scripts/run-vscode.cjs shot --ext . --folder <ws> [--no-copy] --open src/a.ts --view "Related Files" --name view --out media
+//   node scripts/run-vscode.cjs shot --ext . --folder <ws> [--no-copy] --open src/auth/login.ts --view "Related Files" --name view --out media
 //     opens the workbench, focuses the view and saves a PNG after --wait ms (default 1500). It never types: commands run through the
 //     API (scripts/vscode-driver.cjs), auto-save is off, and it fails if any file of the folder changed.
 'use strict';
@@ -71,12 +71,13 @@ async function main() {
   const server = await startServer({ logFile: path.join(out, 'server.log'), env: { RELATED_FILES_TEST_RESULTS: resultsFile }, runDir, port });
   log('VS Code server on', server.base, 'folder', folder);
   let browser;
-  const cleanup = async () => {
+  const stop = async () => {
     await browser?.context.close().catch(() => {});
     await server.stop();
-    fs.rmSync(scratch, { recursive: true, force: true });
   };
-  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => cleanup().then(() => process.exit(130)));
+  const removeScratch = () => fs.rmSync(scratch, { recursive: true, force: true });
+  let checked = false;
+  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => stop().then(() => (removeScratch(), process.exit(130))));
   try {
     browser = await launchBrowser(path.join(server.run, 'chromium-profile'));
     const { page } = browser;
@@ -149,9 +150,12 @@ async function main() {
     await page.screenshot({ path: png });
     log('saved', png);
   } finally {
-    await cleanup();
+    await stop();
+    // A shot's folder is compared once VS Code is gone (nothing can write any more), before its copy goes.
+    if (mode === 'shot') checked = checkUnchanged(folder, before);
+    removeScratch();
   }
-  return checkUnchanged(folder, before) ? 0 : 1;
+  return checked ? 0 : 1;
 }
 
 /** Compares the folder with its fingerprint from before the run; prints what changed. */
