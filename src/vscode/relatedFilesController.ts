@@ -220,7 +220,8 @@ export class RelatedFilesController implements vscode.Disposable {
         : document.isUntitled
           ? 'The active editor is an unsaved new file'
           : `The active editor is not a file (${document.uri.scheme})`;
-      return { message: `${what}; showing files related to ${basename(last.query)}.` };
+      // A list that was empty (its file not indexed) is not one to point at.
+      return { message: last.files.length > 0 ? `${what}; showing files related to ${basename(last.query)}.` : `${what}.` };
     }
     // The ranking waits in the engine for the file to be read (or the index to end); the progress stays meanwhile.
     if (waitInEngine) {

@@ -73,6 +73,24 @@ describe('Related Files view', function () {
     assert.deepEqual(shownPaths(api), before);
   });
 
+  it('does not point at an empty list when the active editor is not a file', async () => {
+    const api = await extensionApi();
+    // Minified output is listed but not indexed: its ranking is an empty list with a note.
+    const minified = fixtureUri('src/vendor.min.js');
+    await vscode.workspace.fs.writeFile(minified, Buffer.from('export const a=1;\n'));
+    try {
+      await vscode.window.showTextDocument(minified);
+      await waitFor('the note that the file is not indexed', () => /vendor\.min\.js is not/.test(api.view.message ?? ''));
+      assert.deepEqual(shownPaths(api), []);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'scratch', language: 'plaintext' }));
+      await waitFor('a note about the untitled editor', () => /unsaved new file/.test(api.view.message ?? ''));
+      assert.equal(api.view.message, 'The active editor is an unsaved new file.');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(minified);
+    }
+  });
+
   it('says so for a file outside the workspace, and keeps the last list', async () => {
     const api = await extensionApi();
     await openFixture('src/auth/login.ts');
