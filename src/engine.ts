@@ -583,8 +583,14 @@ export class Engine implements EngineApi {
     const where = this.locate(path);
     if (!where) return;
     if (this.held(where.folder, () => void this.fileCreated(path))) return;
-    if (where.folder.index.addFile(where.rel)) {
+    const index = where.folder.index;
+    const skippedBefore = index.skipReasonOf(where.rel);
+    if (index.addFile(where.rel)) {
       this.records.changed(where.folder.root, where.rel);
+      this.emit();
+    } else if (index.skipReasonOf(where.rel) !== skippedBefore) {
+      // Not indexed (minified, binary, too large...): a ranking asked before the file was known said
+      // it is no file of the index; the reason is news to it.
       this.emit();
     }
   }

@@ -133,6 +133,21 @@ describe('Engine', () => {
     assert.ok(top.slice(0, 2).includes('src/auth/session.ts'), top.join(', '));
   });
 
+  it('tells its views when a created file turns out not to be indexed, so a note asked before says why', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    const vendor = join(root, 'src/vendor.min.js');
+    writeFileSync(vendor, 'export const a=1;\n');
+    assert.match(engine.rank({ file: vendor }).note ?? '', /src\/vendor\.min\.js is not a file of the index/);
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    await engine.fileCreated(vendor);
+    assert.equal(changes, 1);
+    assert.match(engine.rank({ file: vendor }).note ?? '', /src\/vendor\.min\.js is not indexed \(minified\)/);
+    await engine.fileCreated(vendor);
+    assert.equal(changes, 1, 'the same file again is no news');
+  });
+
   it('keeps the graph, activity and tasks across a restart, and starts warm', async () => {
     let time = Date.UTC(2026, 0, 1, 12);
     const first = await open({ now: () => time });
