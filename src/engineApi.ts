@@ -181,6 +181,7 @@ export interface EngineApi {
   refocus(path: string): void;
   /** Unsaved editor text; returns true when the file's import set changed. Cheap: call on every edit. */
   updateFile(path: string, text: string): boolean;
+  /** A file appeared or changed on disk (saved, checked out, written by a tool): read from disk, indexed or skipped with its reason. */
   fileCreated(path: string): Promise<void>;
   fileDeleted(path: string): void;
   fileRenamed(oldPath: string, newPath: string): Promise<void>;

@@ -8,7 +8,7 @@
  * (a `git checkout` touches hundreds of files at once) and batches never overlap.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { EngineApi, Logger } from '../engineApi';
 import { errorMessage } from '../core/errorMessage';
@@ -279,9 +279,9 @@ function pollTree(
 }
 
 /**
- * The bridge from tree changes to the engine: an indexed file that changed is re-read
- * (updateFile), a new file is offered to the engine (fileCreated; it decides whether to index
- * it), and a vanished file or folder removes what the engine holds under it.
+ * The bridge from tree changes to the engine: a file that appeared or changed goes to fileCreated
+ * (the engine reads it from disk and decides whether to index it: one that turned binary or too large
+ * leaves the graph), and a vanished file or folder removes what the engine holds under it.
  */
 export function feedEngine(engine: EngineApi, root: string, log?: Logger): (changes: readonly TreeChange[]) => Promise<void> {
   return async (changes) => {
@@ -292,8 +292,6 @@ export function feedEngine(engine: EngineApi, root: string, log?: Logger): (chan
         if (!change.exists) {
           if (indexed.has(rel)) engine.fileDeleted(change.path);
           for (const file of indexed) if (file.startsWith(rel + '/')) engine.fileDeleted(join(root, file));
-        } else if (indexed.has(rel)) {
-          engine.updateFile(change.path, await readFile(change.path, 'utf8'));
         } else {
           await engine.fileCreated(change.path);
         }

@@ -417,6 +417,11 @@ export class WorkspaceIndex {
     const entry = this.entries.get(rel);
     if (!entry) return false;
     entry.dirty = true;
+    return this.applyText(rel, entry, text);
+  }
+
+  /** `text` as the file's: its words, and when its references changed, their resolution and its out-edges. True when they changed. */
+  private applyText(rel: string, entry: Entry, text: string): boolean {
     this.content.setText(rel, text);
     const refs = this.scan(rel, text, entry.reader);
     if (sameRefs(refs, entry.refs)) return false;
@@ -428,11 +433,18 @@ export class WorkspaceIndex {
     return true;
   }
 
-  /** A file appeared on disk. Returns true when it joined the graph (a file that could be read, not skipped). */
+  /**
+   * A file appeared or changed on disk (a checkout, a formatter, an agent writing it; an editor's
+   * unsaved text comes through updateFile). Returns true when the graph changed: the file joined it,
+   * its references changed (or, for a language's config such as go.mod, other files' did), or it left
+   * it (now binary, minified or too large).
+   */
   addFile(rel: string): boolean {
     if (this.host.isExcluded?.(rel)) return false;
     if (isConfigPath(rel)) this.addConfig(rel);
-    if (this.entries.has(rel) || !(this.host.isListed?.(rel) ?? true)) return false;
+    const indexed = this.entries.get(rel);
+    if (indexed) return this.reread(rel, indexed);
+    if (!(this.host.isListed?.(rel) ?? true)) return false;
     const stat = this.host.stat(rel);
     if (!stat) return false;
     const reason = skipReasonOf({ path: rel, ...stat }, MAX_FILE_BYTES);
@@ -441,10 +453,10 @@ export class WorkspaceIndex {
     this.addDirs(rel);
     this.fileSetChanged();
     if (skip || text === undefined) {
-      this.skippedFiles.set(rel, skip ?? 'unreadable');
-      this.last.skipped[skip ?? 'unreadable']++;
+      this.markSkipped(rel, skip ?? 'unreadable');
       return false;
     }
+    this.markSkipped(rel, undefined);
     const language = this.languageFor(rel);
     if (language && !this.languageStates.has(language.id)) void this.loadLanguage(language).then(() => this.readLanguageFiles(language));
     const reader = this.readerOf(rel);
@@ -465,6 +477,38 @@ export class WorkspaceIndex {
     );
     this.reconfigureLanguages(rel);
     return true;
+  }
+
+  /** A file of the index changed on disk: read again unless its size and time are those it was read with (addFile). */
+  private reread(rel: string, entry: Entry): boolean {
+    const stat = this.host.stat(rel);
+    if (!stat || (stat.size === entry.size && stat.mtimeMs === entry.mtimeMs)) return false;
+    const reason = skipReasonOf({ path: rel, ...stat }, MAX_FILE_BYTES);
+    const text = reason ? undefined : this.host.readFile(rel);
+    const skip = reason ?? (text === undefined ? 'unreadable' : textSkipReason(text));
+    if (skip || text === undefined) {
+      this.removeFile(rel);
+      this.markSkipped(rel, skip ?? 'unreadable');
+      return true;
+    }
+    const hash = hashText(text);
+    // Unsaved text applied earlier (dirty) may differ from what was saved; an unchanged hash of a clean file is a touch.
+    const same = hash === entry.hash && !entry.dirty;
+    Object.assign(entry, { size: stat.size, mtimeMs: stat.mtimeMs, hash, dirty: false });
+    if (same) return false;
+    const changed = this.applyText(rel, entry, text);
+    return this.reconfigureLanguages(rel) || changed;
+  }
+
+  /** Records why a listed file is not in the graph (undefined: it is), keeping the skip counts in step. */
+  private markSkipped(rel: string, reason: SkipReason | undefined): void {
+    const before = this.skippedFiles.get(rel);
+    if (before === reason) return;
+    if (before) this.last.skipped[before]--;
+    if (reason) {
+      this.skippedFiles.set(rel, reason);
+      this.last.skipped[reason]++;
+    } else this.skippedFiles.delete(rel);
   }
 
   /** A file disappeared: its edges go, and the references that pointed at it are resolved again (maybe to another file). */
@@ -1162,13 +1206,16 @@ export class WorkspaceIndex {
   }
 
   /** A language's config file (go.mod, pyproject.toml...) came, went or changed: that language's files are resolved again. */
-  private reconfigureLanguages(rel: string): void {
+  private reconfigureLanguages(rel: string): boolean {
+    let reconfigured = false;
     for (const language of this.loadedLanguages()) {
       if (!language.isConfig?.(rel)) continue;
       language.invalidate?.();
       const files = [...this.entries].filter(([, e]) => e.reader === language.id).map(([p]) => p);
       this.reresolve(files, () => true);
+      reconfigured = true;
     }
+    return reconfigured;
   }
 
   /** Files were added or removed: cached answers of the TS/JS resolver and of every language may be stale. */

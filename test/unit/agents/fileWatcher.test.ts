@@ -75,7 +75,7 @@ describe('agents: ignoreByDefault and feedEngine', () => {
     ]);
   });
 
-  it('turns changes into updateFile, fileCreated and fileDeleted (folders too), and survives a vanished file', async () => {
+  it('turns changes into fileCreated (new or changed: the engine reads the disk) and fileDeleted (folders too), and survives a failing call', async () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'rf-feed-')));
     try {
       mkdirSync(join(root, 'src', 'old'), { recursive: true });
@@ -83,8 +83,11 @@ describe('agents: ignoreByDefault and feedEngine', () => {
       const engine = fakeEngine(root, ['src/a.ts', 'src/gone.ts', 'src/old/x.ts', 'src/old/y.ts', 'src/vanished.ts']);
       const calls: string[] = [];
       Object.assign(engine, {
-        updateFile: (p: string, text: string) => (calls.push(`update ${p.slice(root.length + 1)} ${text.trim()}`), true),
-        fileCreated: async (p: string) => void calls.push(`create ${p.slice(root.length + 1)}`),
+        updateFile: (p: string) => (calls.push(`update ${p.slice(root.length + 1)}`), true),
+        fileCreated: async (p: string) => {
+          if (p.endsWith('vanished.ts')) throw new Error('ENOENT: src/vanished.ts');
+          calls.push(`create ${p.slice(root.length + 1)}`);
+        },
         fileDeleted: (p: string) => void calls.push(`delete ${p.slice(root.length + 1)}`),
       });
       const warnings: string[] = [];
@@ -95,13 +98,7 @@ describe('agents: ignoreByDefault and feedEngine', () => {
         { path: join(root, 'src', 'old'), exists: false },
         { path: join(root, 'src', 'vanished.ts'), exists: true },
       ]);
-      assert.deepEqual(calls, [
-        'update src/a.ts export const a = 2;',
-        'create src/new.ts',
-        'delete src/gone.ts',
-        'delete src/old/x.ts',
-        'delete src/old/y.ts',
-      ]);
+      assert.deepEqual(calls, ['create src/a.ts', 'create src/new.ts', 'delete src/gone.ts', 'delete src/old/x.ts', 'delete src/old/y.ts']);
       assert.equal(warnings.length, 1);
       assert.match(warnings[0], /src\/vanished\.ts/);
     } finally {

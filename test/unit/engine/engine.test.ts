@@ -133,6 +133,22 @@ describe('Engine', () => {
     assert.ok(top.slice(0, 2).includes('src/auth/session.ts'), top.join(', '));
   });
 
+  it('reads a file again when it changes on disk (a checkout, a tool, an agent writing it)', async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    const format = join(root, 'src/util/format.ts');
+    const related = () => engine.rank({ file: format, limit: 50 }).files.find((f) => f.path === 'src/util/parse.ts');
+    const before = related()?.score ?? 0;
+    writeFileSync(format, "import { parse } from './parse';\nexport const format = (s: string) => parse(s);\n");
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    await engine.fileCreated(format); // what the extension sends for a change on disk
+    assert.equal(changes, 1);
+    const after = related();
+    assert.ok(after && after.score > before, `parse.ts: ${before} -> ${after?.score}`);
+    assert.match(after.evidence.relationship, /imported by format\.ts/);
+  });
+
   it('tells its views when a created file turns out not to be indexed, so a note asked before says why', async () => {
     const engine = await open({ db: false });
     await engine.index();

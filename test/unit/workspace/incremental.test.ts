@@ -32,6 +32,50 @@ describe('WorkspaceIndex incremental updates', () => {
     assert.equal([...index.records()].find((r) => r.path === 'src/types.ts')?.mtimeMs, -1);
   });
 
+  it('a file changed on disk is read again: its new imports become edges; a touch changes nothing', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    const types = join(root, 'src/types.ts');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(types, later, later);
+    assert.equal(index.addFile('src/types.ts'), false, 'a new time, the same text');
+    writeFileSync(types, "import { lazy } from './feature/lazy';\nexport type Shape = typeof lazy;\n");
+    assert.equal(index.addFile('src/types.ts'), true);
+    assert.ok(edges(index).includes('src/types.ts -> src/feature/lazy.ts'));
+    // What is on disk was read: the next start need not read it again.
+    assert.notEqual([...index.records()].find((r) => r.path === 'src/types.ts')?.mtimeMs, -1);
+  });
+
+  it("unsaved text that is then saved: the save changes nothing, and the record is the disk's again", async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    const text = "import { lazy } from './feature/lazy';\nexport type Shape = typeof lazy;\n";
+    assert.equal(index.updateFile('src/types.ts', text), true);
+    writeFileSync(join(root, 'src/types.ts'), text);
+    assert.equal(index.addFile('src/types.ts'), false);
+    assert.ok(edges(index).includes('src/types.ts -> src/feature/lazy.ts'));
+    assert.notEqual([...index.records()].find((r) => r.path === 'src/types.ts')?.mtimeMs, -1);
+  });
+
+  it('a file that turns binary leaves the graph with its reason, and comes back as text', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    const types = join(root, 'src/types.ts');
+    const original = 'export interface Shape { readonly sides: number }\n';
+    const binaryBefore = index.stats.skipped.binary;
+    writeFileSync(types, 'export const x = 1;\0\0\0\n');
+    assert.equal(index.addFile('src/types.ts'), true);
+    assert.ok(!index.graph.has('src/types.ts'));
+    assert.equal(index.skipReasonOf('src/types.ts'), 'binary');
+    assert.ok(!edges(index).includes('src/app.ts -> src/types.ts'));
+    assert.equal(index.stats.skipped.binary, binaryBefore + 1);
+    writeFileSync(types, original);
+    assert.equal(index.addFile('src/types.ts'), true);
+    assert.ok(edges(index).includes('src/app.ts -> src/types.ts'));
+    assert.equal(index.skipReasonOf('src/types.ts'), undefined);
+    assert.equal(index.stats.skipped.binary, binaryBefore);
+  });
+
   it('a created file satisfies imports that were unresolved', async () => {
     const root = fixture();
     const { index } = await indexOf(root);

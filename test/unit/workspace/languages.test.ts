@@ -190,6 +190,13 @@ describe('WorkspaceIndex with other languages', () => {
     write(root, 'fake.cfg', 'core=lib/core.fk\n');
     index.addFile('fake.cfg');
     assert.equal(edgeKind(index, 'src/main.fk', 'lib/core.fk'), 'include');
+    // Changed on disk (the config is a file of the index too): read again, and the language's files follow.
+    write(root, 'fake.cfg', 'core=lib/elsewhere.fk\n');
+    assert.equal(index.addFile('fake.cfg'), true);
+    assert.equal(edgeKind(index, 'src/main.fk', 'lib/core.fk'), undefined);
+    write(root, 'fake.cfg', 'core=lib/core.fk\n');
+    assert.equal(index.addFile('fake.cfg'), true);
+    assert.equal(edgeKind(index, 'src/main.fk', 'lib/core.fk'), 'include');
     unlinkSync(join(root, 'fake.cfg'));
     index.removeFile('fake.cfg');
     assert.equal(edgeKind(index, 'src/main.fk', 'lib/core.fk'), undefined);

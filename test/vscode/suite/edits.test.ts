@@ -35,6 +35,24 @@ describe('edits and file changes', function () {
     await waitFor('format.ts back in the view', () => shownPaths(api).includes('src/util/format.ts'));
   });
 
+  it('a file changed on disk, never opened (a checkout, an agent writing it), brings its new import into the ranking', async () => {
+    const api = await extensionApi();
+    await openFixture('src/scratch/notes.ts');
+    const later = fixtureUri('src/scratch/later.ts');
+    const relationship = () => api.view.getChildren().find((n) => n.file.path === 'src/scratch/later.ts')?.file.signals.relationship;
+    await vscode.workspace.fs.writeFile(later, Buffer.from('export const later = 1;\n'));
+    try {
+      await viewFor(api, 'src/scratch/notes.ts', (p) => p.includes('src/scratch/later.ts'));
+      assert.ok((relationship() ?? 0) < 1, 'a sibling, not an importer yet');
+      // Written to disk and never loaded as a document: only the file watcher can tell the engine.
+      await vscode.workspace.fs.writeFile(later, Buffer.from("import { notes } from './notes';\nexport const later = notes;\n"));
+      await waitFor('later.ts ranked as an importer of notes.ts', () => relationship() === 1);
+      assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === later.toString()), 'later.ts was never opened');
+    } finally {
+      await vscode.workspace.fs.delete(later);
+    }
+  });
+
   it('a new file on disk joins the ranking', async () => {
     const api = await extensionApi();
     await openFixture('src/ui/button.ts');
