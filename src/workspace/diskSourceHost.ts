@@ -170,7 +170,17 @@ export class DiskSourceHost implements SourceHost {
     return { method: 'git', files, configFiles, skipped, excluded, warnings };
   }
 
-  private walk(warnings: string[]): Discovery {
+  /**
+   * The files under a folder (at any depth) that a walk lists, for a folder that appeared after the
+   * listing (renamed, moved or unpacked in): its default excluded folders and exclude globs apply, as
+   * for any file created later.
+   */
+  listFolder(rel: string): string[] {
+    const { files, configFiles } = this.walk([], rel);
+    return [...new Set([...files, ...configFiles].map((f) => f.path))];
+  }
+
+  private walk(warnings: string[], from = ''): Discovery {
     const files: ListedFile[] = [];
     const configFiles: ListedFile[] = [];
     const skipped: SkippedFile[] = [];
@@ -231,7 +241,7 @@ export class DiskSourceHost implements SourceHost {
         if (config) configFiles.push(listed);
       }
     };
-    visit('');
+    visit(from);
     return { method: 'walk', files, configFiles, skipped, excluded, warnings };
   }
 }

@@ -74,6 +74,8 @@ export interface SourceHost {
    * later; absent means every file.
    */
   isListed?(rel: string): boolean;
+  /** The files under a folder that appeared after the listing (renamed or moved in); absent: such a folder's files come one by one. */
+  listFolder?(rel: string): string[];
 }
 
 /** TS/JS extensions: the files extractImports reads. `.d.ts` (and .d.mts/.d.cts) files are type files. */

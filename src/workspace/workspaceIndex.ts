@@ -444,9 +444,10 @@ export class WorkspaceIndex {
     if (isConfigPath(rel)) this.addConfig(rel);
     const indexed = this.entries.get(rel);
     if (indexed) return this.reread(rel, indexed);
-    if (!(this.host.isListed?.(rel) ?? true)) return false;
     const stat = this.host.stat(rel);
-    if (!stat) return false;
+    // A folder renamed or moved in: an editor or a watcher reports the folder, not each file in it.
+    if (!stat) return this.host.directoryExists(rel) && this.addFolder(rel);
+    if (!(this.host.isListed?.(rel) ?? true)) return false;
     const reason = skipReasonOf({ path: rel, ...stat }, MAX_FILE_BYTES);
     const text = reason ? undefined : this.host.readFile(rel);
     const skip = reason ?? (text === undefined ? 'unreadable' : textSkipReason(text));
@@ -477,6 +478,13 @@ export class WorkspaceIndex {
     );
     this.reconfigureLanguages(rel);
     return true;
+  }
+
+  /** The files of a folder that appeared (addFile); true when any joined the graph. */
+  private addFolder(rel: string): boolean {
+    let joined = false;
+    for (const path of this.host.listFolder?.(rel) ?? []) if (this.addFile(path)) joined = true;
+    return joined;
   }
 
   /** A file of the index changed on disk: read again unless its size and time are those it was read with (addFile). */

@@ -1,6 +1,6 @@
 /** Keeping the graph current: unsaved edits, creates, deletes, renames, and warm starts from records. */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyFixture, edges, indexOf } from './helpers';
 import { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
@@ -134,6 +134,27 @@ describe('WorkspaceIndex incremental updates', () => {
     unlinkSync(join(root, 'src/feature/lazier.ts'));
     index.renameFile('src/feature/lazier.ts', 'src/feature/lazy.ts');
     assert.ok(edges(index).includes('src/app.ts -> src/feature/lazy.ts'));
+  });
+
+  it('a renamed folder brings its files under their new paths, and importers follow when they import those', async () => {
+    const root = fixture();
+    const { index } = await indexOf(root);
+    const inFolder = edges(index).filter((e) => e.startsWith('src/feature/'));
+    assert.ok(inFolder.length > 0);
+    renameSync(join(root, 'src/feature'), join(root, 'src/features'));
+    index.renameFile('src/feature', 'src/features');
+    assert.ok(index.graph.has('src/features/lazy.ts'));
+    assert.ok(!index.graph.has('src/feature/lazy.ts'));
+    assert.ok(!edges(index).some((e) => e.includes('src/feature/')));
+    // The folder's own imports come along, under the new paths.
+    assert.deepEqual(
+      edges(index).filter((e) => e.startsWith('src/features/')),
+      inFolder.map((e) => e.replaceAll('src/feature/', 'src/features/')),
+    );
+    renameSync(join(root, 'src/features'), join(root, 'src/feature'));
+    index.renameFile('src/features', 'src/feature');
+    assert.ok(edges(index).includes('src/app.ts -> src/feature/lazy.ts'));
+    assert.ok(!index.graph.has('src/features/lazy.ts'));
   });
 
   it('a created tsconfig changes resolution everywhere', async () => {

@@ -53,6 +53,24 @@ describe('edits and file changes', function () {
     }
   });
 
+  it('a renamed folder keeps its files in the ranking, under their new paths', async () => {
+    const api = await extensionApi();
+    await openFixture('src/app.ts');
+    await viewFor(api, 'src/app.ts', (p) => p.includes('src/reports/usage.ts'));
+    const edit = new vscode.WorkspaceEdit();
+    edit.renameFile(fixtureUri('src/reports'), fixtureUri('src/summaries'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    try {
+      await waitFor('usage.ts under its new folder', () => shownPaths(api).includes('src/summaries/usage.ts'));
+      assert.ok(!shownPaths(api).includes('src/reports/usage.ts'));
+    } finally {
+      const back = new vscode.WorkspaceEdit();
+      back.renameFile(fixtureUri('src/summaries'), fixtureUri('src/reports'));
+      await vscode.workspace.applyEdit(back);
+    }
+    await waitFor('usage.ts back in its folder', () => shownPaths(api).includes('src/reports/usage.ts'));
+  });
+
   it('a new file on disk joins the ranking', async () => {
     const api = await extensionApi();
     await openFixture('src/ui/button.ts');
