@@ -17,6 +17,7 @@ import { cpuNow, WorkspaceIndex, type BuildOptions, type FileRecord } from './wo
 import { DiskSourceHost } from './workspace/diskSourceHost';
 import { ListedAheadHost, startsCold } from './engineListing';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
+import { IgnoredPaths } from './workspace/ignoredPaths';
 import { typescriptLoadMs } from './workspace/lazyTypescript';
 import { Store } from './store/database';
 import { RecordSync } from './engineRecords';
@@ -90,6 +91,8 @@ interface Folder {
   focus?: string;
   /** When a cold build first had the focus's references (performance.now()): partial rankings say how long after it they were asked. */
   focusInAt?: number;
+  /** Asks which created files .gitignore leaves out, a burst of events at a time. */
+  ignoredPaths?: IgnoredPaths;
 }
 
 export class Engine implements EngineApi {
@@ -582,6 +585,8 @@ export class Engine implements EngineApi {
   async fileCreated(path: string): Promise<void> {
     const where = this.locate(path);
     if (!where) return;
+    // A file the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
+    if (!where.folder.index.graph.has(where.rel) && (await this.ignoredPaths(where.folder).isIgnored(where.rel))) return;
     if (this.held(where.folder, () => void this.fileCreated(path))) return;
     const index = where.folder.index;
     const skippedBefore = index.skipReasonOf(where.rel);
@@ -610,6 +615,11 @@ export class Engine implements EngineApi {
   async fileRenamed(oldPath: string, newPath: string): Promise<void> {
     this.fileDeleted(oldPath);
     await this.fileCreated(newPath);
+  }
+
+  private ignoredPaths(folder: Folder): IgnoredPaths {
+    const host = folder.index.host;
+    return (folder.ignoredPaths ??= new IgnoredPaths((rels) => host.ignored?.(rels) ?? Promise.resolve(new Set())));
   }
 
   /** Holds an editor event for a folder whose restored graph is being checked (verifyRestored applies it after); false when none is. */

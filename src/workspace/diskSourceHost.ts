@@ -67,8 +67,16 @@ export class DiskSourceHost implements SourceHost {
   async listFiles(): Promise<Discovery> {
     const warnings: string[] = [];
     const listed = this.options.noGit ? undefined : await gitListFiles(this.root, warnings);
+    this.listedByGit = listed !== undefined;
     if (listed) return this.fromPaths(listed, warnings);
     return this.walk(warnings);
+  }
+
+  /** Did the last listing come from git (so that .gitignore applies to files created since)? */
+  private listedByGit = false;
+
+  ignored(rels: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.listedByGit && rels.length > 0 ? gitIgnored(this.root, rels) : Promise.resolve(new Set());
   }
 
   readFile(rel: string): string | undefined {
@@ -266,6 +274,27 @@ function gitListFiles(root: string, warnings: string[]): Promise<string[] | unde
         resolve(stdout.split('\0').filter((p) => p !== ''));
       },
     );
+  });
+}
+
+/**
+ * Which of these paths .gitignore leaves out (`git check-ignore`; tracked files never are, as
+ * `git ls-files --others --exclude-standard` lists them). None when git fails: the paths are indexed.
+ */
+function gitIgnored(root: string, rels: readonly string[]): Promise<ReadonlySet<string>> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      'git',
+      ['-c', 'core.quotepath=off', 'check-ignore', '-z', '--stdin'],
+      { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true },
+      (error, stdout) => {
+        // Exit code 1: none of them is ignored.
+        if (error && error.code !== 1) resolve(new Set());
+        else resolve(new Set(stdout.split('\0').filter((p) => p !== '')));
+      },
+    );
+    child.stdin?.on('error', () => {}); // git gone before reading: the callback says so
+    child.stdin?.end(rels.map((r) => `${r}\0`).join(''));
   });
 }
 

@@ -76,6 +76,11 @@ export interface SourceHost {
   isListed?(rel: string): boolean;
   /** The files under a folder that appeared after the listing (renamed or moved in); absent: such a folder's files come one by one. */
   listFolder?(rel: string): string[];
+  /**
+   * Of these paths (files or folders that appeared after the listing), the ones the listing's ignore
+   * rules (.gitignore) would have left out; absent, or an empty set, when the listing had none.
+   */
+  ignored?(rels: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 /** TS/JS extensions: the files extractImports reads. `.d.ts` (and .d.mts/.d.cts) files are type files. */

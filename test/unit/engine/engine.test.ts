@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine';
@@ -147,6 +147,25 @@ describe('Engine', () => {
     const after = related();
     assert.ok(after && after.score > before, `parse.ts: ${before} -> ${after?.score}`);
     assert.match(after.evidence.relationship, /imported by format\.ts/);
+  });
+
+  it('leaves out created files that .gitignore leaves out, as the listing does (a build writing its output)', async () => {
+    writeFileSync(join(root, '.gitignore'), 'lib/\n');
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    const engine = await open({ db: false });
+    await engine.index();
+    mkdirSync(join(root, 'lib'));
+    writeFileSync(join(root, 'lib/login.js'), "require('../src/auth/token');\n");
+    writeFileSync(join(root, 'src/auth/reset.ts'), "import { token } from './token';\n");
+    // One burst, as a build's events come: one question to git for both.
+    await Promise.all([engine.fileCreated(join(root, 'lib/login.js')), engine.fileCreated(join(root, 'src/auth/reset.ts'))]);
+    const files = engine.listFiles(root);
+    assert.ok(files.includes('src/auth/reset.ts'));
+    assert.ok(!files.includes('lib/login.js'), files.join(', '));
+    await engine.fileCreated(join(root, 'lib'));
+    assert.ok(!engine.listFiles(root).includes('lib/login.js'), 'nor when the folder is reported');
   });
 
   it('tells its views when a created file turns out not to be indexed, so a note asked before says why', async () => {

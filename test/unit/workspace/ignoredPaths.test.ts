@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import { IgnoredPaths } from '../../../src/workspace/ignoredPaths';
+
+describe('IgnoredPaths', () => {
+  it('asks once for the paths of one turn, and answers each', async () => {
+    const asked: string[][] = [];
+    const paths = new IgnoredPaths(async (rels) => {
+      asked.push([...rels]);
+      return new Set(rels.filter((r) => r.startsWith('lib/')));
+    });
+    const answers = await Promise.all([paths.isIgnored('lib/a.js'), paths.isIgnored('src/b.ts'), paths.isIgnored('lib/a.js')]);
+    assert.deepEqual(answers, [true, false, true]);
+    assert.deepEqual(asked, [['lib/a.js', 'src/b.ts']]);
+    assert.equal(await paths.isIgnored('lib/c.js'), true);
+    assert.equal(asked.length, 2, 'a later turn asks again');
+  });
+
+  it('takes a failed question for "not ignored" (the file is indexed, as before)', async () => {
+    const paths = new IgnoredPaths(() => Promise.reject(new Error('git is gone')));
+    assert.equal(await paths.isIgnored('lib/a.js'), false);
+  });
+});
+
+describe('DiskSourceHost.ignored', () => {
+  const roots: string[] = [];
+  after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  const folder = (files: Record<string, string>): string => {
+    const root = mkdtempSync(join(tmpdir(), 'rf-ignored-'));
+    roots.push(root);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    return root;
+  };
+  const git = (root: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
+
+  it('answers what .gitignore leaves out once the listing came from git; a tracked file never is', async () => {
+    const root = folder({ '.gitignore': 'lib/\n*.log\ngen/\n', 'src/a.ts': '', 'lib/kept.js': '', 'gen/out.ts': '' });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'add', '-f', 'lib/kept.js');
+    git(root, 'commit', '-qm', 'init');
+    const host = new DiskSourceHost(root);
+    await host.listFiles();
+    // A folder reported whole (renamed or moved in) is ignored too; one holding a tracked file is not.
+    const ignored = await host.ignored(['lib/new.js', 'lib', 'lib/kept.js', 'gen', 'src/b.ts', 'debug.log', 'ünï code/x.ts']);
+    assert.deepEqual([...ignored].sort(), ['debug.log', 'gen', 'lib/new.js']);
+  });
+
+  it('answers none for a folder that is no git work tree (the walk had no ignore rules)', async () => {
+    const root = folder({ '.gitignore': 'lib/\n', 'src/a.ts': '' });
+    const host = new DiskSourceHost(root);
+    await host.listFiles();
+    assert.equal((await host.ignored(['lib/new.js'])).size, 0);
+  });
+});
