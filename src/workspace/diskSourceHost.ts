@@ -7,7 +7,7 @@
  * relatedFiles.exclude) apply to both. Symlinked folders are followed once: a folder whose real
  * path was already walked is a loop (or a duplicate) and is counted, not walked again.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathMatcher, type PathMatcher } from './pathGlob';
@@ -179,11 +179,13 @@ export class DiskSourceHost implements SourceHost {
   }
 
   /**
-   * The files under a folder (at any depth) that a walk lists, for a folder that appeared after the
-   * listing (renamed, moved or unpacked in): its default excluded folders and exclude globs apply, as
-   * for any file created later.
+   * The files under a folder (at any depth) that appeared after the listing (renamed, moved or
+   * unpacked in), listed as listFiles lists: by git when the listing came from git (.gitignore
+   * applies), else by a walk.
    */
   listFolder(rel: string): string[] {
+    const listed = this.listedByGit ? gitListFolder(this.root, rel) : undefined;
+    if (listed) return listed.filter((p) => this.include(p) || isConfigPath(p));
     const { files, configFiles } = this.walk([], rel);
     return [...new Set([...files, ...configFiles].map((f) => f.path))];
   }
@@ -275,6 +277,26 @@ function gitListFiles(root: string, warnings: string[]): Promise<string[] | unde
       },
     );
   });
+}
+
+/** The files git lists under one folder (tracked, or untracked and not ignored); undefined when git fails. */
+function gitListFolder(root: string, rel: string): string[] | undefined {
+  try {
+    const out = execFileSync(
+      'git',
+      ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', `:(literal)${rel}`],
+      {
+        cwd: root,
+        maxBuffer: GIT_MAX_BUFFER,
+        encoding: 'utf8',
+        windowsHide: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    return out.split('\0').filter((p) => p !== '');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

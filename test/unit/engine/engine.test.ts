@@ -166,6 +166,13 @@ describe('Engine', () => {
     assert.ok(!files.includes('lib/login.js'), files.join(', '));
     await engine.fileCreated(join(root, 'lib'));
     assert.ok(!engine.listFiles(root).includes('lib/login.js'), 'nor when the folder is reported');
+    // A folder moved in brings its files, less those .gitignore leaves out.
+    mkdirSync(join(root, 'pkg/lib'), { recursive: true });
+    writeFileSync(join(root, 'pkg/lib/out.js'), '');
+    writeFileSync(join(root, 'pkg/index.ts'), "import { token } from '../src/auth/token';\n");
+    await engine.fileCreated(join(root, 'pkg'));
+    assert.ok(engine.listFiles(root).includes('pkg/index.ts'));
+    assert.ok(!engine.listFiles(root).includes('pkg/lib/out.js'));
   });
 
   it('tells its views when a created file turns out not to be indexed, so a note asked before says why', async () => {

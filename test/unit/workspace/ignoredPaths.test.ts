@@ -26,7 +26,7 @@ describe('IgnoredPaths', () => {
   });
 });
 
-describe('DiskSourceHost.ignored', () => {
+describe('DiskSourceHost.ignored and listFolder', () => {
   const roots: string[] = [];
   after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
   const folder = (files: Record<string, string>): string => {
@@ -52,6 +52,25 @@ describe('DiskSourceHost.ignored', () => {
     // A folder reported whole (renamed or moved in) is ignored too; one holding a tracked file is not.
     const ignored = await host.ignored(['lib/new.js', 'lib', 'lib/kept.js', 'gen', 'src/b.ts', 'debug.log', 'ünï code/x.ts']);
     assert.deepEqual([...ignored].sort(), ['debug.log', 'gen', 'lib/new.js']);
+  });
+
+  it('lists a folder that appeared (renamed or moved in) as the listing does: by git, without what .gitignore leaves out', async () => {
+    const root = folder({ '.gitignore': 'gen/\n', 'src/a.ts': '' });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    const host = new DiskSourceHost(root);
+    await host.listFiles();
+    mkdirSync(join(root, 'pkg/gen'), { recursive: true });
+    mkdirSync(join(root, 'pkg/src'), { recursive: true });
+    writeFileSync(join(root, 'pkg/src/b.ts'), '');
+    writeFileSync(join(root, 'pkg/gen/out.ts'), '');
+    writeFileSync(join(root, 'pkg/package.json'), '{}');
+    assert.deepEqual(host.listFolder('pkg').sort(), ['pkg/package.json', 'pkg/src/b.ts']);
+    // Without git the walk lists everything but the default excluded folders.
+    const walked = new DiskSourceHost(root, { noGit: true });
+    await walked.listFiles();
+    assert.deepEqual(walked.listFolder('pkg').sort(), ['pkg/gen/out.ts', 'pkg/package.json', 'pkg/src/b.ts']);
   });
 
   it('answers none for a folder that is no git work tree (the walk had no ignore rules)', async () => {
