@@ -585,10 +585,10 @@ export class Engine implements EngineApi {
   async fileCreated(path: string): Promise<void> {
     const where = this.locate(path);
     if (!where) return;
-    // A file the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
-    if (!where.folder.index.graph.has(where.rel) && (await this.ignoredPaths(where.folder).isIgnored(where.rel))) return;
-    if (this.held(where.folder, () => void this.fileCreated(path))) return;
     const index = where.folder.index;
+    // A file the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
+    if (!index.graph.has(where.rel) && (await this.ignoredPaths(where.folder).isIgnored(where.rel))) return;
+    if (this.held(where.folder, () => void this.fileCreated(path))) return;
     const skippedBefore = index.skipReasonOf(where.rel);
     if (index.addFile(where.rel)) {
       this.records.changed(where.folder.root, where.rel);

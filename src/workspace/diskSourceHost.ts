@@ -40,6 +40,8 @@ export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
 
 /** `git ls-files` on a 100k-file repository prints a few MB; leave ample room. */
 const GIT_MAX_BUFFER = 512 * 1024 * 1024;
+/** The listing: tracked files, and untracked ones .gitignore keeps (a folder that appears later is listed the same way). */
+const GIT_LS_FILES = ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'];
 
 export interface DiskSourceHostOptions {
   /** Extra exclude globs (setting relatedFiles.exclude), relative to the root. */
@@ -259,40 +261,31 @@ export class DiskSourceHost implements SourceHost {
 /** Paths from one `git ls-files` call, or undefined when the folder is not in a git work tree (or git is missing). */
 function gitListFiles(root: string, warnings: string[]): Promise<string[] | undefined> {
   return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-      { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true },
-      (error, stdout, stderr) => {
-        if (error) {
-          const reason = String(stderr || error.message)
-            .trim()
-            .split('\n')[0];
-          // "not a git repository" is the ordinary case of a plain folder; anything else is worth a line.
-          if (!/not a git repository/i.test(reason)) warnings.push(`git ls-files failed, walking the folder instead: ${reason}`);
-          resolve(undefined);
-          return;
-        }
-        resolve(stdout.split('\0').filter((p) => p !== ''));
-      },
-    );
+    execFile('git', GIT_LS_FILES, { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true }, (error, stdout, stderr) => {
+      if (error) {
+        const reason = String(stderr || error.message)
+          .trim()
+          .split('\n')[0];
+        // "not a git repository" is the ordinary case of a plain folder; anything else is worth a line.
+        if (!/not a git repository/i.test(reason)) warnings.push(`git ls-files failed, walking the folder instead: ${reason}`);
+        resolve(undefined);
+        return;
+      }
+      resolve(stdout.split('\0').filter((p) => p !== ''));
+    });
   });
 }
 
 /** The files git lists under one folder (tracked, or untracked and not ignored); undefined when git fails. */
 function gitListFolder(root: string, rel: string): string[] | undefined {
   try {
-    const out = execFileSync(
-      'git',
-      ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', `:(literal)${rel}`],
-      {
-        cwd: root,
-        maxBuffer: GIT_MAX_BUFFER,
-        encoding: 'utf8',
-        windowsHide: true,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
+    const out = execFileSync('git', [...GIT_LS_FILES, '--', `:(literal)${rel}`], {
+      cwd: root,
+      maxBuffer: GIT_MAX_BUFFER,
+      encoding: 'utf8',
+      windowsHide: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.split('\0').filter((p) => p !== '');
   } catch {
     return undefined;
