@@ -15,7 +15,9 @@ import { isConfigPath, isIndexedPath, type Discovery, type FileStat, type Listed
 
 /**
  * Build output, dependencies and tool caches of the common languages: never source a developer
- * edits (used when there is no .gitignore to ask: a walk, and files created after the listing).
+ * edits. Left out of a walk, of the untracked files git lists (a `node_modules` that no .gitignore
+ * names yet, just after `git init` and an install) and of files created after the listing; a
+ * tracked file in such a folder is listed, as the repository's own source.
  */
 export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
   'node_modules',
@@ -40,8 +42,14 @@ export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
 
 /** `git ls-files` on a 100k-file repository prints a few MB; leave ample room. */
 const GIT_MAX_BUFFER = 512 * 1024 * 1024;
-/** The listing: tracked files, and untracked ones .gitignore keeps (a folder that appears later is listed the same way). */
-const GIT_LS_FILES = ['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'];
+/**
+ * The listing: tracked files, and untracked ones that neither .gitignore nor DEFAULT_EXCLUDED_DIRS
+ * leaves out (`--exclude` applies to untracked files only). A folder that appears later is listed the same way.
+ */
+const GIT_LS_FILES = [
+  ...['-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+  ...DEFAULT_EXCLUDED_DIRS.map((dir) => `--exclude=${dir}/`),
+];
 
 export interface DiskSourceHostOptions {
   /** Extra exclude globs (setting relatedFiles.exclude), relative to the root. */

@@ -73,6 +73,21 @@ describe('DiskSourceHost.ignored and listFolder', () => {
     assert.deepEqual(walked.listFolder('pkg').sort(), ['pkg/gen/out.ts', 'pkg/package.json', 'pkg/src/b.ts']);
   });
 
+  it('lists no untracked dependencies or build output that no .gitignore names yet (git init, then an install), but tracked files in such folders', async () => {
+    const root = folder({ 'src/a.ts': '', 'node_modules/dep/index.js': '', 'src/.venv/lib/x.py': '', 'build/tool.ts': '' });
+    git(root, 'init', '-q');
+    git(root, 'add', 'src/a.ts', 'build/tool.ts');
+    git(root, 'commit', '-qm', 'init');
+    writeFileSync(join(root, 'build/out.js'), '');
+    const host = new DiskSourceHost(root);
+    const listed = (await host.listFiles()).files.map((f) => f.path).sort();
+    assert.deepEqual(listed, ['build/tool.ts', 'src/a.ts']);
+    mkdirSync(join(root, 'pkg/node_modules/dep'), { recursive: true });
+    writeFileSync(join(root, 'pkg/node_modules/dep/index.js'), '');
+    writeFileSync(join(root, 'pkg/index.ts'), '');
+    assert.deepEqual(host.listFolder('pkg'), ['pkg/index.ts'], 'a folder that appears, the same way');
+  });
+
   it('answers none for a folder that is no git work tree (the walk had no ignore rules)', async () => {
     const root = folder({ '.gitignore': 'lib/\n', 'src/a.ts': '' });
     const host = new DiskSourceHost(root);
