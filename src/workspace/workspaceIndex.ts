@@ -440,50 +440,108 @@ export class WorkspaceIndex {
    * it (now binary, minified or too large).
    */
   addFile(rel: string): boolean {
-    if (this.host.isExcluded?.(rel)) return false;
-    if (isConfigPath(rel)) this.addConfig(rel);
-    const indexed = this.entries.get(rel);
-    if (indexed) return this.reread(rel, indexed);
-    const stat = this.host.stat(rel);
-    // A folder renamed or moved in: an editor or a watcher reports the folder, not each file in it.
-    if (!stat) return this.host.directoryExists(rel) && this.addFolder(rel);
-    if (!(this.host.isListed?.(rel) ?? true)) return false;
-    const read = this.readIndexable(rel, stat);
-    this.addDirs(rel);
-    this.fileSetChanged();
-    if ('skip' in read) {
-      this.markSkipped(rel, read.skip);
-      return false;
+    return this.addFiles([rel]);
+  }
+
+  /**
+   * Files or folders that appeared or changed on disk, as addFile, taken together: a folder moved in
+   * or let in by a .gitignore brings thousands. The resolvers' caches are dropped once and each
+   * reference the new files may answer is resolved once, not once per file (3k files one by one took
+   * minutes). A folder brings the files the listing would list in it (SourceHost.listFolder).
+   * `listed`: the host's listing named these files, its rules applied (relist).
+   */
+  addFiles(rels: Iterable<string>, { listed = false }: { listed?: boolean } = {}): boolean {
+    let changed = false;
+    let configs = false;
+    const fresh: (FileStat & { path: string })[] = [];
+    const pending = [...rels];
+    const given = pending.length;
+    for (let i = 0; i < pending.length; i++) {
+      const rel = pending[i];
+      const indexed = this.entries.get(rel);
+      // A file the listing had is read again wherever it is (a tracked file under build/ is source).
+      if (!indexed && !listed && this.host.isExcluded?.(rel)) continue;
+      if (isConfigPath(rel) && this.takeConfig(rel)) configs = true;
+      if (indexed) {
+        if (this.reread(rel, indexed)) changed = true;
+        continue;
+      }
+      const stat = this.host.stat(rel);
+      // A folder renamed or moved in: an editor or a watcher reports the folder, not each file in it.
+      // What a folder's listing names that is no file (a symlink to a folder) is left out, as the listing does.
+      if (!stat) {
+        if (i < given && this.host.directoryExists(rel)) pending.push(...(this.host.listFolder?.(rel) ?? []));
+        continue;
+      }
+      if (listed || (this.host.isListed?.(rel) ?? true)) fresh.push({ path: rel, ...stat });
     }
-    const { text } = read;
-    this.markSkipped(rel, undefined);
+    const joined = fresh.flatMap((file) => this.join(file));
+    if (fresh.length > 0) this.fileSetChanged();
+    if (configs) {
+      this.reconfigure();
+      for (const [rel, entry] of joined) this.indexStems(rel, entry);
+    } else if (joined.length > 0) this.resolveJoined(joined);
+    return this.reconfigureLanguages(joined.map(([rel]) => rel)) || configs || joined.length > 0 || changed;
+  }
+
+  /** A new file read into the index, its references not yet resolved; nothing when the index leaves it out (its reason kept). */
+  private join(file: FileStat & { path: string }): [string, Entry][] {
+    const rel = file.path;
+    const read = this.readIndexable(rel, file);
+    this.addDirs(rel);
+    this.markSkipped(rel, 'skip' in read ? read.skip : undefined);
+    if ('skip' in read) return [];
     const language = this.languageFor(rel);
     if (language && !this.languageStates.has(language.id)) void this.loadLanguage(language).then(() => this.readLanguageFiles(language));
     const reader = this.readerOf(rel);
-    const entry: Entry = { ...stat, hash: hashText(text), dirty: false, reader, refs: this.scan(rel, text, reader), outcomes: [] };
-    this.content.setText(rel, text);
+    const entry: Entry = {
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      hash: hashText(read.text),
+      dirty: false,
+      reader,
+      refs: this.scan(rel, read.text, reader),
+      outcomes: [],
+    };
+    this.content.setText(rel, read.text);
     this.entries.set(rel, entry);
     this.graph.addFile(rel);
-    entry.outcomes = entry.refs.map((ref) => this.resolveRef(rel, entry, ref));
-    this.indexStems(rel, entry);
-    this.graph.setEdges(rel, edgesOf(entry));
-    const stems = stemsOfFile(rel);
-    this.reresolve(
-      this.affectedByNewFile(rel),
-      (e, o, ref) =>
-        e.reader !== TS_READER ||
-        stems.includes(stemOfSpecifier(ref.specifier)) ||
-        ('outcome' in o && (o.outcome === 'alias' || o.outcome === 'unmatched')),
-    );
-    this.reconfigureLanguages(rel);
-    return true;
+    return [[rel, entry]];
   }
 
-  /** The files of a folder that appeared (addFile); true when any joined the graph. */
-  private addFolder(rel: string): boolean {
-    let joined = false;
-    for (const path of this.host.listFolder?.(rel) ?? []) if (this.addFile(path)) joined = true;
-    return joined;
+  /** Resolves new files' references, then those of other files that the new files may now answer. */
+  private resolveJoined(joined: readonly [string, Entry][]): void {
+    for (const [rel, entry] of joined) {
+      entry.outcomes = entry.refs.map((ref) => this.resolveRef(rel, entry, ref));
+      this.indexStems(rel, entry);
+      this.graph.setEdges(rel, edgesOf(entry));
+    }
+    const paths = new Set(joined.map(([rel]) => rel));
+    const stems = new Set([...paths].flatMap(stemsOfFile));
+    this.reresolve(
+      this.affectedByNewFiles(paths, stems),
+      (e, o, ref) =>
+        e.reader !== TS_READER ||
+        stems.has(stemOfSpecifier(ref.specifier)) ||
+        ('outcome' in o && (o.outcome === 'alias' || o.outcome === 'unmatched')),
+    );
+  }
+
+  /**
+   * Lists the folder again, as the build does, when what the listing leaves out changed (a .gitignore):
+   * files it no longer lists leave the graph, files it now lists join it. Files that joined while the
+   * listing ran stay (the listing may predate them). Returns the paths that joined and left the graph.
+   */
+  async relist(): Promise<{ joined: string[]; left: string[] }> {
+    const before = new Set([...this.entries.keys(), ...this.skippedFiles.keys()]);
+    const discovery = await this.host.listFiles();
+    const listed = new Set(discovery.files.map((f) => f.path));
+    const gone = [...before].filter((rel) => !listed.has(rel));
+    const left = gone.filter((rel) => this.entries.has(rel));
+    this.removeFiles(gone);
+    const fresh = [...listed].filter((rel) => !this.entries.has(rel) && !this.skippedFiles.has(rel));
+    this.addFiles(fresh, { listed: true });
+    return { joined: fresh.filter((rel) => this.entries.has(rel)), left };
   }
 
   /** A file of the index changed on disk: read again unless its size and time are those it was read with (addFile). */
@@ -503,7 +561,7 @@ export class WorkspaceIndex {
     Object.assign(entry, { size: stat.size, mtimeMs: stat.mtimeMs, hash, dirty: false });
     if (same) return false;
     const changed = this.applyText(rel, entry, text);
-    return this.reconfigureLanguages(rel) || changed;
+    return this.reconfigureLanguages([rel]) || changed;
   }
 
   /** A file's text, or why the index leaves it out (too large, minified or generated by name; unreadable, binary or generated by content). */
@@ -529,24 +587,42 @@ export class WorkspaceIndex {
 
   /** A file disappeared: its edges go, and the references that pointed at it are resolved again (maybe to another file). */
   removeFile(rel: string): void {
-    if (this.configFiles.delete(rel)) this.reconfigure();
-    this.skippedFiles.delete(rel);
-    const entry = this.entries.get(rel);
-    if (!entry) {
-      // A deleted folder: everything under it goes.
-      const prefix = rel + '/';
-      for (const path of [...this.entries.keys(), ...this.configFiles.keys(), ...this.skippedFiles.keys()]) {
-        if (path.startsWith(prefix)) this.removeFile(path);
+    this.removeFiles([rel]);
+  }
+
+  /**
+   * Files or folders (everything under them) that disappeared, as removeFile, taken together: the
+   * caches are dropped once and each importer is resolved again once.
+   */
+  removeFiles(rels: Iterable<string>): void {
+    const paths: string[] = [];
+    for (const rel of rels) {
+      if (this.entries.has(rel) || this.configFiles.has(rel) || this.skippedFiles.has(rel)) paths.push(rel);
+      else {
+        // A deleted folder: everything under it goes.
+        const prefix = rel + '/';
+        const under = new Set([...this.entries.keys(), ...this.configFiles.keys(), ...this.skippedFiles.keys()]);
+        for (const path of under) if (path.startsWith(prefix)) paths.push(path);
       }
-      return;
     }
-    this.unindexStems(rel, entry);
-    this.entries.delete(rel);
-    this.content.remove(rel);
-    const importers = this.graph.removeFile(rel);
-    this.fileSetChanged();
-    this.reresolve(importers, (_e, o) => 'to' in o && o.to.includes(rel));
-    this.reconfigureLanguages(rel);
+    let configs = false;
+    const gone = new Set<string>();
+    const importers = new Set<string>();
+    for (const rel of paths) {
+      if (this.configFiles.delete(rel)) configs = true;
+      this.markSkipped(rel, undefined);
+      const entry = this.entries.get(rel);
+      if (!entry) continue;
+      this.unindexStems(rel, entry);
+      this.entries.delete(rel);
+      this.content.remove(rel);
+      for (const importer of this.graph.removeFile(rel)) importers.add(importer);
+      gone.add(rel);
+    }
+    if (gone.size > 0) this.fileSetChanged();
+    if (configs) this.reconfigure();
+    else this.reresolve(importers, (_e, o) => 'to' in o && o.to.some((to) => gone.has(to)));
+    this.reconfigureLanguages([...gone]);
   }
 
   renameFile(oldRel: string, newRel: string): void {
@@ -1202,14 +1278,16 @@ export class WorkspaceIndex {
     return this.resolution;
   }
 
-  /** A TS/JS config file appeared: new options everywhere. */
-  private addConfig(rel: string): void {
+  /** A TS/JS config file appeared or changed on disk: recorded; true when it is new or its text changed (reconfigure then). */
+  private takeConfig(rel: string): boolean {
     const stat = this.host.stat(rel);
     const text = this.host.readFile(rel);
-    if (!stat || text === undefined) return;
-    this.configFiles.set(rel, { size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text) });
+    if (!stat || text === undefined) return false;
+    const hash = hashText(text);
+    const before = this.configFiles.get(rel);
+    this.configFiles.set(rel, { size: stat.size, mtimeMs: stat.mtimeMs, hash });
     this.addDirs(rel);
-    this.reconfigure();
+    return before?.hash !== hash;
   }
 
   /** A TS/JS config file came, went or changed: new options everywhere, every import resolved again. */
@@ -1221,11 +1299,11 @@ export class WorkspaceIndex {
     }
   }
 
-  /** A language's config file (go.mod, pyproject.toml...) came, went or changed: that language's files are resolved again. */
-  private reconfigureLanguages(rel: string): boolean {
+  /** Languages' config files (go.mod, pyproject.toml...) came, went or changed: those languages' files are resolved again. */
+  private reconfigureLanguages(rels: readonly string[]): boolean {
     let reconfigured = false;
     for (const language of this.loadedLanguages()) {
-      if (!language.isConfig?.(rel)) continue;
+      if (!rels.some((rel) => language.isConfig?.(rel))) continue;
       language.invalidate?.();
       const files = [...this.entries].filter(([, e]) => e.reader === language.id).map(([p]) => p);
       this.reresolve(files, () => true);
@@ -1241,16 +1319,16 @@ export class WorkspaceIndex {
     for (const language of this.loadedLanguages()) language.invalidate?.();
   }
 
-  private affectedByNewFile(rel: string): string[] {
+  /** Files other than `paths` whose references new files `paths` (with these stems) may answer. */
+  private affectedByNewFiles(paths: ReadonlySet<string>, stems: ReadonlySet<string>): string[] {
     const files = new Set<string>();
     const byStem = this.stemIndex();
-    for (const stem of stemsOfFile(rel)) for (const f of byStem.get(stem) ?? []) files.add(f);
+    for (const stem of stems) for (const f of byStem.get(stem) ?? []) files.add(f);
     for (const [path, e] of this.entries) {
       if (e.reader !== TS_READER && e.reader !== NO_READER) files.add(path);
       else if (e.outcomes.some((o) => 'outcome' in o && o.outcome === 'alias')) files.add(path);
     }
-    files.delete(rel);
-    return [...files];
+    return [...files].filter((f) => !paths.has(f));
   }
 
   /** Resolves again the references of `files` that `affected` selects; rewrites edges where an answer changed. */

@@ -1,8 +1,9 @@
 /** Keeping the graph current: unsaved edits, creates, deletes, renames, and warm starts from records. */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyFixture, edges, indexOf } from './helpers';
+import { copyFixture, edges, indexOf, tempWorkspace } from './helpers';
 import { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 
@@ -157,6 +158,42 @@ describe('WorkspaceIndex incremental updates', () => {
     assert.ok(!index.graph.has('src/features/lazy.ts'));
   });
 
+  it('relist: files the listing now leaves out leave the graph (their skip counts too), files it lists join, a file added meanwhile stays', async () => {
+    const root = fixture();
+    writeFileSync(join(root, 'src/vendor.min.js'), 'export const a=1;\n');
+    let leftOut = (rel: string) => rel.startsWith('src/feature/');
+    let duringListing = (): void => {};
+    class RulesHost extends DiskSourceHost {
+      override async listFiles() {
+        const discovery = await super.listFiles();
+        duringListing();
+        return { ...discovery, files: discovery.files.filter((f) => !leftOut(f.path)) };
+      }
+    }
+    const { index } = await indexOf(new RulesHost(root, { noGit: true }));
+    assert.ok(!index.graph.has('src/feature/lazy.ts'));
+    const minified = index.stats.skipped.minified;
+    assert.equal(index.skipReasonOf('src/vendor.min.js'), 'minified');
+
+    leftOut = (rel) => rel === 'src/types.ts' || rel === 'src/vendor.min.js' || rel === 'src/late.ts';
+    duringListing = () => {
+      writeFileSync(join(root, 'src/late.ts'), "import './types';\n");
+      index.addFile('src/late.ts'); // the watcher's create, while the listing ran
+    };
+    const { joined, left } = await index.relist();
+    assert.deepEqual(left, ['src/types.ts']);
+    assert.ok(joined.includes('src/feature/lazy.ts'), joined.join(', '));
+    assert.ok(!index.graph.has('src/types.ts'));
+    assert.ok(index.graph.has('src/feature/lazy.ts'));
+    assert.ok(edges(index).includes('src/app.ts -> src/feature/lazy.ts'));
+    assert.ok(index.graph.has('src/late.ts'), 'created after the listing began: kept');
+    assert.equal(index.skipReasonOf('src/vendor.min.js'), undefined);
+    assert.equal(index.stats.skipped.minified, minified - 1);
+    // The same graph as a build under the new rules: the joined files' imports of each other included.
+    duringListing = () => {};
+    assert.deepEqual(edges(index), edges((await indexOf(new RulesHost(root, { noGit: true }))).index));
+  });
+
   it('a created tsconfig changes resolution everywhere', async () => {
     const root = fixture();
     const { index } = await indexOf(root);
@@ -279,5 +316,44 @@ describe('WorkspaceIndex incremental edge cases', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("WorkspaceIndex on git's listing", () => {
+  const roots: string[] = [];
+  after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  /** A committed repository of these files. */
+  function repository(files: Record<string, string>): string {
+    const root = tempWorkspace(files, 'rf-git-index-');
+    roots.push(root);
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-qm', 'init'],
+    ])
+      execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
+    return root;
+  }
+
+  it('a renamed folder that holds a symlink to a folder brings its files; the link is left out, as the listing leaves it', async () => {
+    const root = repository({ 'pkg/a.ts': "import { b } from '../shared/b';\n", 'shared/b.ts': 'export const b = 1;\n' });
+    symlinkSync('../shared', join(root, 'pkg/link'), 'dir');
+    const { index } = await indexOf(root, {});
+    renameSync(join(root, 'pkg'), join(root, 'pkg2'));
+    index.renameFile('pkg', 'pkg2');
+    assert.deepEqual(
+      index.graph.files().filter((f) => f.startsWith('pkg')),
+      ['pkg2/a.ts'],
+    );
+    assert.ok(edges(index).includes('pkg2/a.ts -> shared/b.ts'));
+  });
+
+  it('a tracked file in a folder named like build output (build/) is read again when it changes on disk', async () => {
+    const root = repository({ 'build/tool.ts': '', 'src/a.ts': 'export const a = 1;\n' });
+    const { index } = await indexOf(root, {});
+    assert.ok(index.graph.has('build/tool.ts'));
+    writeFileSync(join(root, 'build/tool.ts'), "import { a } from '../src/a';\n");
+    assert.equal(index.addFile('build/tool.ts'), true);
+    assert.ok(edges(index).includes('build/tool.ts -> src/a.ts'));
   });
 });
