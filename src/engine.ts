@@ -93,6 +93,9 @@ interface Folder {
   focusInAt?: number;
   /** Asks which created files .gitignore leaves out, a burst of events at a time. */
   ignoredPaths?: IgnoredPaths;
+  /** The listing again after a .gitignore changed (relist): the one running or last run, and the one waiting for it. */
+  relisting?: Promise<void>;
+  relistQueued?: Promise<void>;
 }
 
 export class Engine implements EngineApi {
@@ -585,10 +588,16 @@ export class Engine implements EngineApi {
   async fileCreated(path: string): Promise<void> {
     const where = this.locate(path);
     if (!where) return;
+    await this.addToIndex(where);
+    if (isIgnoreFile(where.rel)) await this.relist(where.folder);
+  }
+
+  /** A file (or folder) created or changed on disk, once .gitignore has had its say. */
+  private async addToIndex(where: { folder: Folder; rel: string }): Promise<void> {
     const index = where.folder.index;
     // A file the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
     if (!index.graph.has(where.rel) && (await this.ignoredPaths(where.folder).isIgnored(where.rel))) return;
-    if (this.held(where.folder, () => void this.fileCreated(path))) return;
+    if (this.held(where.folder, () => void this.addToIndex(where))) return;
     const skippedBefore = index.skipReasonOf(where.rel);
     if (index.addFile(where.rel)) {
       this.records.changed(where.folder.root, where.rel);
@@ -610,11 +619,41 @@ export class Engine implements EngineApi {
       this.records.deleted(where.folder.root, where.rel);
       this.emit();
     }
+    if (isIgnoreFile(where.rel)) void this.relist(where.folder);
   }
 
   async fileRenamed(oldPath: string, newPath: string): Promise<void> {
     this.fileDeleted(oldPath);
     await this.fileCreated(newPath);
+  }
+
+  /**
+   * A .gitignore changed: the folder is listed again, as at the start, so that what it now leaves out
+   * leaves the graph and what it no longer does joins it. One listing at a time; changes that come
+   * while one runs (a checkout touching several) meet one more.
+   */
+  private relist(folder: Folder): Promise<void> {
+    if (this.held(folder, () => void this.relist(folder))) return Promise.resolve();
+    folder.relistQueued ??= (folder.relisting ?? Promise.resolve()).then(() => {
+      folder.relistQueued = undefined;
+      return (folder.relisting = this.relistNow(folder));
+    });
+    return folder.relistQueued;
+  }
+
+  private async relistNow(folder: Folder): Promise<void> {
+    await this.indexing?.catch(() => undefined); // a build under way lists the folder itself, maybe before the change
+    if (this.disposed || !this.folders.includes(folder)) return;
+    try {
+      const { joined, left } = await folder.index.relist();
+      if (joined.length === 0 && left.length === 0) return;
+      for (const rel of joined) this.records.changed(folder.root, rel);
+      for (const rel of left) this.records.deleted(folder.root, rel);
+      this.log.info(`${folder.root}: a .gitignore changed: ${joined.length} files joined the graph, ${left.length} left it`);
+      this.emit();
+    } catch (e) {
+      this.log.warn(`${folder.root}: listing again after a .gitignore changed failed: ${errorMessage(e)}`);
+    }
   }
 
   private ignoredPaths(folder: Folder): IgnoredPaths {
@@ -1068,6 +1107,11 @@ export class Engine implements EngineApi {
 }
 
 /** A file missing from a restored graph may be new since the last session: nothing is claimed until the disk is checked. */
+/** A .gitignore at any depth: a change to one changes what the folder's listing leaves out. */
+function isIgnoreFile(rel: string): boolean {
+  return rel === '.gitignore' || rel.endsWith('/.gitignore');
+}
+
 function notRestoredNote(rel: string): string {
   return `${rel} was not in the last session's index; checking the workspace for changes…`;
 }

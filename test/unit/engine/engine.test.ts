@@ -175,6 +175,52 @@ describe('Engine', () => {
     assert.ok(!engine.listFiles(root).includes('pkg/lib/out.js'));
   });
 
+  it('follows a .gitignore that changes: what it now leaves out leaves the graph, what it no longer does joins it', async () => {
+    writeFileSync(join(root, '.gitignore'), 'lib/\n');
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    mkdirSync(join(root, 'lib'));
+    writeFileSync(join(root, 'lib/login.js'), "require('../src/auth/token');\n");
+    mkdirSync(join(root, 'gen'));
+    writeFileSync(join(root, 'gen/api.ts'), "import { token } from '../src/auth/token';\n");
+    const engine = await open();
+    await engine.index();
+    assert.deepEqual(
+      engine.listFiles(root).filter((f) => /^(lib|gen)\//.test(f)),
+      ['gen/api.ts'],
+    );
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+
+    writeFileSync(join(root, '.gitignore'), 'gen/\n');
+    await engine.fileCreated(join(root, '.gitignore')); // what the extension sends for a change on disk
+    const files = engine.listFiles(root);
+    assert.ok(files.includes('lib/login.js'), files.join(', '));
+    assert.ok(!files.includes('gen/api.ts'), files.join(', '));
+    assert.equal(changes, 1, 'one change for the whole listing');
+    assert.match(
+      engine
+        .rank({ file: join(root, 'src/auth/token.ts') })
+        .files.map((f) => f.path)
+        .join(' '),
+      /lib\/login\.js/,
+    );
+
+    // Deleting it lists both again; the tracked files stay whatever it said.
+    rmSync(join(root, '.gitignore'));
+    engine.fileDeleted(join(root, '.gitignore'));
+    await eventually(() => engine.listFiles(root).includes('gen/api.ts'));
+    assert.ok(engine.listFiles(root).includes('lib/login.js'));
+
+    // The records follow: a restart ranks from the same files.
+    await engine.dispose();
+    const second = await open();
+    await second.index();
+    assert.ok(second.listFiles(root).includes('gen/api.ts'));
+    assert.ok(second.listFiles(root).includes('lib/login.js'));
+  });
+
   it('tells its views when a created file turns out not to be indexed, so a note asked before says why', async () => {
     const engine = await open({ db: false });
     await engine.index();
