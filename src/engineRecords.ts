@@ -35,13 +35,8 @@ export class RecordSync {
     return true;
   }
 
-  /** A file's record changed (edges of unsaved text included: their mtime -1 makes the next start re-read them). */
-  changed(root: string, _rel: string): void {
-    this.pending.add(root);
-    this.schedule();
-  }
-
-  deleted(root: string, _rel: string): void {
+  /** A folder's records changed: a file's edges (of unsaved text too: their mtime -1 makes the next start re-read them), a file came or went. */
+  changed(root: string): void {
     this.pending.add(root);
     this.schedule();
   }

@@ -281,24 +281,23 @@ function pollTree(
 /**
  * The bridge from tree changes to the engine: a file that appeared or changed goes to fileCreated
  * (the engine reads it from disk and decides whether to index it: one that turned binary or too large
- * leaves the graph), and a vanished file or folder removes what the engine holds under it.
+ * leaves the graph), and a vanished file or folder removes what the engine holds under it. A batch's
+ * calls start in one turn, so the engine takes them together (a checkout's hundreds of files).
  */
 export function feedEngine(engine: EngineApi, root: string, log?: Logger): (changes: readonly TreeChange[]) => Promise<void> {
   return async (changes) => {
     const indexed = new Set(engine.listFiles(root));
-    for (const change of changes) {
+    const calls = changes.map(async (change) => {
       const rel = relative(root, change.path).split(sep).join('/');
       try {
-        if (!change.exists) {
-          if (indexed.has(rel)) engine.fileDeleted(change.path);
-          for (const file of indexed) if (file.startsWith(rel + '/')) engine.fileDeleted(join(root, file));
-        } else {
-          await engine.fileCreated(change.path);
-        }
+        if (change.exists) return await engine.fileCreated(change.path);
+        const gone = [...(indexed.has(rel) ? [rel] : []), ...[...indexed].filter((file) => file.startsWith(rel + '/'))];
+        await Promise.all(gone.map((file) => engine.fileDeleted(join(root, file))));
       } catch (error) {
         // A file deleted between the event and the read, a permission error: skip it, keep the rest.
         log?.warn(`watch: ${rel}: ${errorMessage(error)}`);
       }
-    }
+    });
+    await Promise.all(calls);
   };
 }

@@ -83,7 +83,7 @@ export function fakeEngine(root: string, files: string[]): FakeEngine {
     refocus: () => undefined,
     updateFile: () => false,
     fileCreated: async () => {},
-    fileDeleted: () => {},
+    fileDeleted: async () => {},
     fileRenamed: async () => {},
     recordActivity: () => {},
     explain: () => undefined,

@@ -88,7 +88,7 @@ describe('agents: ignoreByDefault and feedEngine', () => {
           if (p.endsWith('vanished.ts')) throw new Error('ENOENT: src/vanished.ts');
           calls.push(`create ${p.slice(root.length + 1)}`);
         },
-        fileDeleted: (p: string) => void calls.push(`delete ${p.slice(root.length + 1)}`),
+        fileDeleted: async (p: string) => void calls.push(`delete ${p.slice(root.length + 1)}`),
       });
       const warnings: string[] = [];
       await feedEngine(engine, root, { info() {}, warn: (m) => warnings.push(m), error() {} })([

@@ -123,7 +123,7 @@ describe('Engine', () => {
     const engine = await open({ db: false });
     await engine.index();
     rmSync(join(root, 'src/auth/token.ts'));
-    engine.fileDeleted(join(root, 'src/auth/token.ts'));
+    await engine.fileDeleted(join(root, 'src/auth/token.ts'));
     assert.ok(!engine.listFiles(root).includes('src/auth/token.ts'));
     assert.ok(!engine.rank({ file: join(root, 'src/auth/login.ts'), limit: 50 }).files.some((f) => f.path === 'src/auth/token.ts'));
 
@@ -175,6 +175,33 @@ describe('Engine', () => {
     assert.ok(!engine.listFiles(root).includes('pkg/lib/out.js'));
   });
 
+  it("takes one turn's file events together (a checkout's burst): one change for views, deletes before creates", async () => {
+    const engine = await open({ db: false });
+    await engine.index();
+    let changes = 0;
+    engine.onDidChange(() => changes++);
+    mkdirSync(join(root, 'src/reports'));
+    const created = Array.from({ length: 20 }, (_, i) => join(root, `src/reports/r${i}.ts`));
+    for (const [i, file] of created.entries()) writeFileSync(file, `import { login } from '../auth/login';\nimport './r${(i + 1) % 20}';\n`);
+    rmSync(join(root, 'src/util/parse.ts'));
+    writeFileSync(join(root, 'src/util/format.ts'), 'export const format = 2;\n');
+    await Promise.all([
+      ...created.map((file) => engine.fileCreated(file)),
+      engine.fileDeleted(join(root, 'src/util/parse.ts')),
+      engine.fileCreated(join(root, 'src/util/format.ts')),
+    ]);
+    assert.equal(changes, 1);
+    const files = engine.listFiles(root);
+    assert.ok(created.every((file) => files.includes(file.slice(root.length + 1))));
+    assert.ok(!files.includes('src/util/parse.ts'));
+    const related = engine.rank({ file: join(root, 'src/reports/r3.ts') }).files.map((f) => f.path);
+    assert.ok(related.includes('src/reports/r4.ts') && related.includes('src/auth/login.ts'), related.join(', '));
+
+    writeFileSync(join(root, 'src/util/parse.ts'), 'export const parse = 1;\n');
+    await Promise.all([engine.fileDeleted(join(root, 'src/util/parse.ts')), engine.fileCreated(join(root, 'src/util/parse.ts'))]);
+    assert.ok(engine.listFiles(root).includes('src/util/parse.ts'), 'deleted and created again in one turn: as the disk has it');
+  });
+
   it('follows a .gitignore that changes: what it now leaves out leaves the graph, what it no longer does joins it', async () => {
     writeFileSync(join(root, '.gitignore'), 'lib/\n');
     git(root, 'init', '-q');
@@ -209,9 +236,9 @@ describe('Engine', () => {
 
     // Deleting it lists both again; the tracked files stay whatever it said.
     rmSync(join(root, '.gitignore'));
-    engine.fileDeleted(join(root, '.gitignore'));
-    await eventually(() => engine.listFiles(root).includes('gen/api.ts'));
-    assert.ok(engine.listFiles(root).includes('lib/login.js'));
+    await engine.fileDeleted(join(root, '.gitignore'));
+    const after = engine.listFiles(root);
+    assert.ok(after.includes('gen/api.ts') && after.includes('lib/login.js'), after.join(', '));
 
     // The records follow: a restart ranks from the same files.
     await engine.dispose();
