@@ -1128,12 +1128,12 @@ export class Engine implements EngineApi {
   }
 }
 
-/** A file missing from a restored graph may be new since the last session: nothing is claimed until the disk is checked. */
 /** A .gitignore at any depth: a change to one changes what the folder's listing leaves out. */
 function isIgnoreFile(rel: string): boolean {
   return rel === '.gitignore' || rel.endsWith('/.gitignore');
 }
 
+/** A file missing from a restored graph may be new since the last session: nothing is claimed until the disk is checked. */
 function notRestoredNote(rel: string): string {
   return `${rel} was not in the last session's index; checking the workspace for changes…`;
 }

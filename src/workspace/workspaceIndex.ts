@@ -596,13 +596,13 @@ export class WorkspaceIndex {
    */
   removeFiles(rels: Iterable<string>): void {
     const paths: string[] = [];
+    let known: string[] | undefined;
     for (const rel of rels) {
       if (this.entries.has(rel) || this.configFiles.has(rel) || this.skippedFiles.has(rel)) paths.push(rel);
-      else {
+      else if (this.dirs.has(rel)) {
         // A deleted folder: everything under it goes.
-        const prefix = rel + '/';
-        const under = new Set([...this.entries.keys(), ...this.configFiles.keys(), ...this.skippedFiles.keys()]);
-        for (const path of under) if (path.startsWith(prefix)) paths.push(path);
+        known ??= [...new Set([...this.entries.keys(), ...this.configFiles.keys(), ...this.skippedFiles.keys()])];
+        for (const path of known) if (path.startsWith(rel + '/')) paths.push(path);
       }
     }
     let configs = false;
