@@ -71,6 +71,28 @@ describe('edits and file changes', function () {
     await waitFor('usage.ts back in its folder', () => shownPaths(api).includes('src/reports/usage.ts'));
   });
 
+  it('a burst of new files (a checkout, a code generator) all join the graph and the ranking, and leave with their folder', async () => {
+    const api = await extensionApi();
+    const engine = (await api.host.whenReady())!;
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    await openFixture('src/util/format.ts');
+    await viewFor(api, 'src/util/format.ts');
+    const names = Array.from({ length: 40 }, (_, i) => `src/generated/model${i}.ts`);
+    const text = Buffer.from("import { format } from '../util/format';\nexport const model = format;\n");
+    await Promise.all(names.map((name) => vscode.workspace.fs.writeFile(fixtureUri(name), text)));
+    try {
+      await waitFor('the 40 files in the graph', async () => {
+        const files = await engine.listFiles(root);
+        return names.every((name) => files.includes(name));
+      });
+      await waitFor('them ranked as importers of format.ts', () => shownPaths(api).some((p) => p.startsWith('src/generated/')));
+    } finally {
+      await vscode.workspace.fs.delete(fixtureUri('src/generated'), { recursive: true });
+    }
+    await waitFor('the folder gone from the graph', async () => !(await engine.listFiles(root)).some((p) => p.startsWith('src/generated/')));
+    await waitFor('and from the view', () => !shownPaths(api).some((p) => p.startsWith('src/generated/')));
+  });
+
   it('a new file on disk joins the ranking', async () => {
     const api = await extensionApi();
     await openFixture('src/ui/button.ts');
