@@ -15,8 +15,8 @@ import { isConfigPath, isIndexedPath, type Discovery, type FileStat, type Listed
 
 /**
  * Build output, dependencies and tool caches of the common languages: never source a developer
- * edits. Left out of a walk, of the untracked files git lists (a `node_modules` that no .gitignore
- * names yet, just after `git init` and an install) and of files created after the listing; a
+ * edits. Left out of a walk and of the untracked files git lists (a `node_modules` that no .gitignore
+ * names yet, just after `git init` and an install), and so of files created after the listing; a
  * tracked file in such a folder is listed, as the repository's own source.
  */
 export const DEFAULT_EXCLUDED_DIRS: readonly string[] = [
@@ -86,7 +86,7 @@ export class DiskSourceHost implements SourceHost {
   private listedByGit = false;
 
   ignored(rels: readonly string[]): Promise<ReadonlySet<string>> {
-    return this.listedByGit && rels.length > 0 ? gitIgnored(this.root, rels) : Promise.resolve(new Set());
+    return this.listedByGit && rels.length > 0 ? gitLeftOut(this.root, rels) : Promise.resolve(new Set());
   }
 
   readFile(rel: string): string | undefined {
@@ -148,7 +148,10 @@ export class DiskSourceHost implements SourceHost {
 
   isExcluded(rel: string): boolean {
     if (!this.include(rel) && !isConfigPath(rel)) return true;
-    return rel.split('/').some((segment) => DEFAULT_EXCLUDED_DIRS.includes(segment)) || this.excluded(rel);
+    // Listed by git, a created path was asked about as the listing lists (ignored): a tracked file under
+    // a folder named build/ is source there, an untracked one was left out by git already.
+    if (!this.listedByGit && rel.split('/').some((segment) => DEFAULT_EXCLUDED_DIRS.includes(segment))) return true;
+    return this.excluded(rel);
   }
 
   private abs(rel: string): string {
@@ -300,24 +303,41 @@ function gitListFolder(root: string, rel: string): string[] | undefined {
   }
 }
 
+/** Paths per `git ls-files` call when asking about created paths: the command line stays well under any limit. */
+const PATHSPECS_PER_CALL = 200;
+
 /**
- * Which of these paths .gitignore leaves out (`git check-ignore`; tracked files never are, as
- * `git ls-files --others --exclude-standard` lists them). None when git fails: the paths are indexed.
+ * Which of these paths (files or folders created after the listing) the listing would leave out now:
+ * `git ls-files` on them, as the listing runs it, so .gitignore and DEFAULT_EXCLUDED_DIRS apply to
+ * untracked files while a tracked one (a checkout's, under a folder named build/ or target/) is in. A
+ * folder is left out when none of its files would be listed. None when git fails: the paths are indexed.
  */
-function gitIgnored(root: string, rels: readonly string[]): Promise<ReadonlySet<string>> {
+async function gitLeftOut(root: string, rels: readonly string[]): Promise<ReadonlySet<string>> {
+  const listed = new Set<string>();
+  for (let i = 0; i < rels.length; i += PATHSPECS_PER_CALL) {
+    const pathspecs = rels.slice(i, i + PATHSPECS_PER_CALL).map((rel) => `:(literal)${rel}`);
+    const out = await gitOutput(root, [...GIT_LS_FILES, '--', ...pathspecs]);
+    if (out === undefined) return new Set();
+    for (const path of out.split('\0')) if (path !== '') listed.add(path);
+  }
+  const listedDirs = new Set<string>();
+  for (const path of listed) {
+    for (
+      let dir = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+      dir !== '' && !listedDirs.has(dir);
+      dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
+    )
+      listedDirs.add(dir);
+  }
+  return new Set(rels.filter((rel) => !listed.has(rel) && !listedDirs.has(rel)));
+}
+
+/** Git's standard output, or undefined when it fails. */
+function gitOutput(root: string, args: readonly string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = execFile(
-      'git',
-      ['-c', 'core.quotepath=off', 'check-ignore', '-z', '--stdin'],
-      { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true },
-      (error, stdout) => {
-        // Exit code 1: none of them is ignored.
-        if (error && error.code !== 1) resolve(new Set());
-        else resolve(new Set(stdout.split('\0').filter((p) => p !== '')));
-      },
+    execFile('git', args, { cwd: root, maxBuffer: GIT_MAX_BUFFER, encoding: 'utf8', windowsHide: true }, (error, stdout) =>
+      resolve(error ? undefined : stdout),
     );
-    child.stdin?.on('error', () => {}); // git gone before reading: the callback says so
-    child.stdin?.end(rels.map((r) => `${r}\0`).join(''));
   });
 }
 

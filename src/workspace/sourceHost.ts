@@ -77,8 +77,9 @@ export interface SourceHost {
   /** The files under a folder that appeared after the listing (renamed or moved in); absent: such a folder's files come one by one. */
   listFolder?(rel: string): string[];
   /**
-   * Of these paths (files or folders that appeared after the listing), the ones the listing's ignore
-   * rules (.gitignore) would have left out; absent, or an empty set, when the listing had none.
+   * Of these paths (files or folders that appeared after the listing), the ones the listing would leave
+   * out by its own rules (.gitignore, and untracked build output for git); absent, or an empty set, when
+   * the listing has none beyond isExcluded.
    */
   ignored?(rels: readonly string[]): Promise<ReadonlySet<string>>;
 }

@@ -41,17 +41,30 @@ describe('DiskSourceHost.ignored and listFolder', () => {
   const git = (root: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
 
-  it('answers what .gitignore leaves out once the listing came from git; a tracked file never is', async () => {
-    const root = folder({ '.gitignore': 'lib/\n*.log\ngen/\n', 'src/a.ts': '', 'lib/kept.js': '', 'gen/out.ts': '' });
+  it('answers what the listing leaves out once it came from git: .gitignore, untracked build output; a tracked file never is', async () => {
+    const root = folder({
+      '.gitignore': 'lib/\n*.log\ngen/\n',
+      'src/a.ts': '',
+      'lib/kept.js': '',
+      'gen/out.ts': '',
+      'routes/target/page.svelte': '',
+    });
     git(root, 'init', '-q');
     git(root, 'add', '-A');
     git(root, 'add', '-f', 'lib/kept.js');
     git(root, 'commit', '-qm', 'init');
     const host = new DiskSourceHost(root);
     await host.listFiles();
-    // A folder reported whole (renamed or moved in) is ignored too; one holding a tracked file is not.
-    const ignored = await host.ignored(['lib/new.js', 'lib', 'lib/kept.js', 'gen', 'src/b.ts', 'debug.log', 'ünï code/x.ts']);
-    assert.deepEqual([...ignored].sort(), ['debug.log', 'gen', 'lib/new.js']);
+    // Created since the listing (a checkout brings back the tracked page under routes/target/).
+    const created = ['lib/new.js', 'src/b.ts', 'debug.log', 'ünï code/x.ts', 'target/debug/out.rs', 'routes/target/page.svelte'];
+    for (const rel of created) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), '');
+    }
+    // A folder reported whole (renamed or moved in) is left out too; one holding a tracked file is not.
+    const ignored = await host.ignored([...created, 'lib', 'lib/kept.js', 'gen', 'target', 'routes/target']);
+    assert.deepEqual([...ignored].sort(), ['debug.log', 'gen', 'lib/new.js', 'target', 'target/debug/out.rs']);
+    assert.equal(host.isExcluded('routes/target/page.svelte'), false, 'named like build output, but the listing has it');
   });
 
   it('lists a folder that appeared (renamed or moved in) as the listing does: by git, without what .gitignore leaves out', async () => {
