@@ -72,6 +72,8 @@ const PROGRESS_EVERY = 500;
 export const PARTIAL_GRAPH_INTERVAL_MS = 2000;
 /** The record kind of a TS/JS config file that is only read for resolution, not a node (a host that lists TS/JS only). */
 const CONFIG_ONLY = 'config';
+/** Up to this many files joining at once, a language's references are resolved again only where answerName allows. */
+const NAMED_RERESOLVE_MAX = 32;
 
 /**
  * Why a reference did not become an edge: the TS/JS resolver's outcomes, or 'unmatched' for another
@@ -518,13 +520,18 @@ export class WorkspaceIndex {
     }
     const paths = new Set(joined.map(([rel]) => rel));
     const stems = new Set([...paths].flatMap(stemsOfFile));
-    this.reresolve(
-      this.affectedByNewFiles(paths, stems),
-      (e, o, ref) =>
-        e.reader !== TS_READER ||
-        stems.has(stemOfSpecifier(ref.specifier)) ||
-        ('outcome' in o && (o.outcome === 'alias' || o.outcome === 'unmatched')),
-    );
+    // A few new files (a save, a file an agent wrote): a language's reference is resolved again only when
+    // its answer can be one of them (answerName). A burst resolves them all: cheaper than the checks.
+    const named = paths.size <= NAMED_RERESOLVE_MAX ? [...paths] : undefined;
+    let language: { path: string; answerName?: LanguageSupport['answerName'] } = { path: '' };
+    this.reresolve(this.affectedByNewFiles(paths, stems), (e, o, ref, path) => {
+      if (e.reader === TS_READER || routeOf(e.reader, ref) === 'module')
+        return stems.has(stemOfSpecifier(ref.specifier)) || ('outcome' in o && (o.outcome === 'alias' || o.outcome === 'unmatched'));
+      if (!named) return true;
+      if (language.path !== path) language = { path, answerName: this.languageFor(path)?.answerName };
+      const name = language.answerName?.(path, ref);
+      return name === undefined || named.some((p) => p.includes(name));
+    });
   }
 
   /**
@@ -1332,13 +1339,13 @@ export class WorkspaceIndex {
   }
 
   /** Resolves again the references of `files` that `affected` selects; rewrites edges where an answer changed. */
-  private reresolve(files: Iterable<string>, affected: (entry: Entry, o: Outcome, ref: Reference) => boolean): void {
+  private reresolve(files: Iterable<string>, affected: (entry: Entry, o: Outcome, ref: Reference, path: string) => boolean): void {
     for (const path of files) {
       const entry = this.entries.get(path);
       if (!entry) continue;
       let changed = false;
       entry.refs.forEach((ref, i) => {
-        if (!affected(entry, entry.outcomes[i], ref)) return;
+        if (!affected(entry, entry.outcomes[i], ref, path)) return;
         const next = this.resolveRef(path, entry, ref);
         if (!sameOutcome(next, entry.outcomes[i])) changed = true;
         entry.outcomes[i] = next;

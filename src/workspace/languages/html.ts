@@ -14,7 +14,7 @@
 import type { EdgeKind } from '../../core/graph';
 import { resolveStylesheetReference, scanStylesheet, styleDialect } from './css';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, stripQueryAndHash } from './relativePath';
+import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
 import { embeddedImports, frontmatterRange } from './scriptBlocks';
 
 export type MarkupFlavor = 'html' | 'vue' | 'svelte' | 'astro';
@@ -261,6 +261,8 @@ function markupLanguage(id: MarkupFlavor, extension: RegExp): LanguageSupport {
     matches: (path) => extension.test(path),
     scan: (text) => scanMarkup(text, id),
     resolve: resolveMarkupReference,
+    // A SvelteKit link's page is routes/<the link>/+page.svelte: it holds the link's last segment too.
+    answerName: (_from, reference) => writtenName(reference.specifier),
   };
 }
 

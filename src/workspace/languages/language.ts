@@ -69,6 +69,13 @@ export interface LanguageSupport {
    */
   invalidate?(): void;
   /**
+   * A text that the path of every file this reference can resolve to holds (the last segment of a
+   * written path): a file that appears without it cannot change the reference's answer, so it is not
+   * resolved again. Absent or undefined: any new file may change it (answers that read facts of the
+   * whole file set, such as Python's package roots or a folder's Go package).
+   */
+  answerName?(from: string, reference: Pick<ScannedReference, 'specifier' | 'kind'>): string | undefined;
+  /**
    * Configuration files whose change alters resolution (go.mod, pyproject.toml, Cargo.toml,
    * composer.json...): on a change to one, every file of the language is resolved again.
    */

@@ -16,7 +16,7 @@ import { extractImports } from '../extractImports';
 import type { EdgeKind } from '../../core/graph';
 import { scanMarkup } from './html';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, stripQueryAndHash } from './relativePath';
+import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
 import { dirOf, joinPath } from './resolving';
 import { locateImports } from './scriptBlocks';
 
@@ -271,11 +271,17 @@ export function resolveDocumentReference(from: string, reference: ScannedReferen
         .slice(0, 1);
 }
 
+/** A document link's name (LanguageSupport.answerName), except a root-relative Sphinx one: its root is the folder holding conf.py. */
+function documentAnswerName(from: string, reference: Pick<ScannedReference, 'specifier'>): string | undefined {
+  return RST_EXTENSION.test(from) && reference.specifier.startsWith('/') ? undefined : writtenName(reference.specifier);
+}
+
 export const markdown: LanguageSupport = {
   id: 'markdown',
   matches: (path) => MARKDOWN_EXTENSION.test(path),
   scan: (text, path) => scanMarkdown(text, /\.mdx$/i.test(path)),
   resolve: resolveDocumentReference,
+  answerName: documentAnswerName,
 };
 
 export const restructuredText: LanguageSupport = {
@@ -283,4 +289,5 @@ export const restructuredText: LanguageSupport = {
   matches: (path) => RST_EXTENSION.test(path),
   scan: (text) => scanRst(text),
   resolve: resolveDocumentReference,
+  answerName: documentAnswerName,
 };

@@ -30,6 +30,18 @@ export function stripQueryAndHash(written: string): string {
   return cut < 0 ? written : written.slice(0, cut);
 }
 
+/**
+ * The last segment of a written path (`../guide/intro.html#top` -> `intro.html`, `./docs/` -> `docs`):
+ * every file resolveLocalPath can answer with holds it in its path, whichever candidates the language
+ * tries (`intro` -> intro.html, `docs` -> docs/index.html, `variables` -> _variables.scss). Undefined
+ * when the path ends in no name (`/`, `..`).
+ */
+export function writtenName(written: string): string | undefined {
+  const path = decodePath(stripQueryAndHash(written.trim())).replace(/[\\/]+$/, '');
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return name === '' || name === '.' || name === '..' ? undefined : name;
+}
+
 /** Percent-escapes undone (`my%20notes.txt`), or the text itself when it is not valid escaping. */
 export function decodePath(path: string): string {
   if (!path.includes('%')) return path;
