@@ -1,7 +1,7 @@
 /**
  * Which paths created after the listing the folder's ignore rules leave out, asked in bursts: a
  * build that writes its output, a checkout or an unpacked archive reports hundreds of files at
- * once, and each question costs a `git check-ignore` process (SourceHost.ignored), so the paths asked
+ * once, and each question costs a `git ls-files` process (SourceHost.ignored), so the paths asked
  * within one turn of the event loop go in one question.
  */
 export class IgnoredPaths {
