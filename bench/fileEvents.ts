@@ -1,7 +1,8 @@
 /**
  * bench/fileEvents: a checkout's file events applied to an index, together (the engine takes a
  * turn's events at once: WorkspaceIndex.removeFiles then addFiles) against one file at a time
- * (removeFile, addFile per event: the baseline, as the engine applied them before), in one run.
+ * (removeFile, addFile per event: the baseline, the way the engine applied them before, with
+ * today's per-file code), in one run.
  *
  *   npx tsx bench/fileEvents.ts --root REPO [--to REV] [--max N]
  *
