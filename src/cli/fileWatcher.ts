@@ -51,9 +51,14 @@ export const DEFAULT_POLL_INTERVAL_MS = 1000;
  */
 const NATIVE_RECURSIVE_WATCH = process.platform === 'darwin' || process.platform === 'win32';
 
-/** Folders no ranking looks into: version control, dependencies, hidden tool folders. */
+/**
+ * What no ranking looks into: dependencies, version control, and what is inside hidden tool folders.
+ * A hidden file (`.gitignore`, `.eslintrc.js`) is a node of the graph and is watched: a dot-name
+ * counts as a folder only above something (a hidden folder itself costs one look, nothing below it).
+ */
 export function ignoreByDefault(relativePath: string): boolean {
-  return relativePath.split('/').some((part) => part === 'node_modules' || (part.startsWith('.') && part.length > 1));
+  const parts = relativePath.split('/');
+  return parts.some((part, i) => part === 'node_modules' || part === '.git' || (part.startsWith('.') && part.length > 1 && i < parts.length - 1));
 }
 
 export function watchTree(options: FileWatcherOptions): FileWatcher {

@@ -64,15 +64,20 @@ for (const mode of ['watch', 'poll'] as WatchMode[]) {
 }
 
 describe('agents: ignoreByDefault and feedEngine', () => {
-  it('ignores dependencies and hidden folders only', () => {
-    assert.deepEqual(['node_modules/a/b.js', '.git/HEAD', 'src/.cache/x.ts', 'src/a.ts', 'src/a.test.ts', '.eslintrc.js'].map(ignoreByDefault), [
-      true,
-      true,
-      true,
-      false,
-      false,
-      true,
-    ]);
+  it("ignores what is inside dependencies and hidden folders, and watches hidden files (a .gitignore's change lists the folder again)", () => {
+    const paths = [
+      'node_modules/a/b.js',
+      'node_modules',
+      '.git/HEAD',
+      'src/.cache/x.ts',
+      'src/a.ts',
+      'src/a.test.ts',
+      '.eslintrc.js',
+      'pkg/.gitignore',
+      '.github',
+      '.git',
+    ];
+    assert.deepEqual(paths.map(ignoreByDefault), [true, true, true, true, false, false, false, false, false, true]);
   });
 
   it('turns changes into fileCreated (new or changed: the engine reads the disk) and fileDeleted (folders too), and survives a failing call', async () => {
