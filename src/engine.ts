@@ -91,7 +91,7 @@ interface Folder {
   focus?: string;
   /** When a cold build first had the focus's references (performance.now()): partial rankings say how long after it they were asked. */
   focusInAt?: number;
-  /** Asks which created files .gitignore leaves out, a burst of events at a time. */
+  /** Asks which created paths the listing would leave out (.gitignore, untracked build output), a burst of events at a time. */
   ignoredPaths?: IgnoredPaths;
   /** The listing again after a .gitignore changed (relist): the one running or last run, and the one waiting for it. */
   relisting?: Promise<void>;
@@ -622,7 +622,7 @@ export class Engine implements EngineApi {
     const { created, deleted } = folder.fileEvents!;
     folder.fileEvents = undefined;
     const index = folder.index;
-    // A path the index does not have may be one .gitignore leaves out (a build's output): not indexed, as at the listing.
+    // A path the index does not have may be one the listing leaves out (a build's output): not indexed, as at the listing.
     const ignored = await Promise.all([...created].map((rel) => !index.graph.has(rel) && this.ignoredPaths(folder).isIgnored(rel)));
     this.applyToIndex(
       folder,
