@@ -15,9 +15,9 @@ import { explainFile, prepareRankingCaches, rankFiles, resolveWeights, DEFAULT_L
 import type { SignalName } from './core/ranking';
 import { cpuNow, WorkspaceIndex, type BuildOptions, type FileRecord } from './workspace/workspaceIndex';
 import { DiskSourceHost } from './workspace/diskSourceHost';
+import type { SourceHost } from './workspace/sourceHost';
 import { ListedAheadHost, startsCold } from './engineListing';
 import { createIndexExtractor } from './workspace/indexWorkerPool';
-import { IgnoredPaths } from './workspace/ignoredPaths';
 import { typescriptLoadMs } from './workspace/lazyTypescript';
 import { Store } from './store/database';
 import { RecordSync } from './engineRecords';
@@ -91,8 +91,6 @@ interface Folder {
   focus?: string;
   /** When a cold build first had the focus's references (performance.now()): partial rankings say how long after it they were asked. */
   focusInAt?: number;
-  /** Asks which created paths the listing would leave out (.gitignore, untracked build output), a burst of events at a time. */
-  ignoredPaths?: IgnoredPaths;
   /** The listing again after a .gitignore changed (relist): the one running or last run, and the one waiting for it. */
   relisting?: Promise<void>;
   relistQueued?: Promise<void>;
@@ -622,12 +620,14 @@ export class Engine implements EngineApi {
     const { created, deleted } = folder.fileEvents!;
     folder.fileEvents = undefined;
     const index = folder.index;
-    // A path the index does not have may be one the listing leaves out (a build's output): not indexed, as at the listing.
-    const ignored = await Promise.all([...created].map((rel) => !index.graph.has(rel) && this.ignoredPaths(folder).isIgnored(rel)));
+    // A path the index does not have may be one the listing leaves out (a build's output): not indexed, as
+    // at the listing. One question for the turn's paths: each costs a git process.
+    const unknown = [...created].filter((rel) => !index.graph.has(rel));
+    const ignored = unknown.length > 0 ? await leftOut(index.host, unknown) : new Set<string>();
     this.applyToIndex(
       folder,
       [...deleted],
-      [...created].filter((_, i) => !ignored[i]),
+      [...created].filter((rel) => !ignored.has(rel)),
     );
     if ([...created, ...deleted].some(isIgnoreFile)) await this.relist(folder);
   }
@@ -676,11 +676,6 @@ export class Engine implements EngineApi {
     } catch (e) {
       this.log.warn(`${folder.root}: listing again after a .gitignore changed failed: ${errorMessage(e)}`);
     }
-  }
-
-  private ignoredPaths(folder: Folder): IgnoredPaths {
-    const host = folder.index.host;
-    return (folder.ignoredPaths ??= new IgnoredPaths((rels) => host.ignored?.(rels) ?? Promise.resolve(new Set())));
   }
 
   /** Holds an editor event for a folder whose restored graph is being checked (verifyRestored applies it after); false when none is. */
@@ -1129,6 +1124,18 @@ export class Engine implements EngineApi {
 }
 
 /** A .gitignore at any depth: a change to one changes what the folder's listing leaves out. */
+/**
+ * Of these paths created after the listing, the ones it would leave out (.gitignore, untracked build
+ * output); none when that cannot be told (git gone): they are indexed, as before the question existed.
+ */
+async function leftOut(host: SourceHost, rels: readonly string[]): Promise<ReadonlySet<string>> {
+  try {
+    return (await host.ignored?.(rels)) ?? new Set();
+  } catch {
+    return new Set();
+  }
+}
+
 function isIgnoreFile(rel: string): boolean {
   return rel === '.gitignore' || rel.endsWith('/.gitignore');
 }

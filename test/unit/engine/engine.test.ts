@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine';
+import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 import type { Logger } from '../../../src/engineApi';
 import { writeWorkspace } from './workspaceFixture';
 
@@ -38,6 +39,20 @@ function commitLoginAndParseTogether(root: string): void {
 function collectingLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return { lines, info: (m) => lines.push(m), warn: (m) => lines.push(`warn: ${m}`), error: (m) => lines.push(`error: ${m}`) };
+}
+
+/**
+ * Records the engine's questions to its folders' hosts about created paths (DiskSourceHost.ignored);
+ * `answer` replaces git's answer. `restore` puts the host's own method back.
+ */
+function askedIgnored(answer?: (rels: readonly string[]) => Promise<ReadonlySet<string>>): { questions: string[][]; restore(): void } {
+  const own = DiskSourceHost.prototype.ignored;
+  const questions: string[][] = [];
+  DiskSourceHost.prototype.ignored = function (this: DiskSourceHost, rels) {
+    questions.push([...rels].sort());
+    return answer ? answer(rels) : own.call(this, rels);
+  };
+  return { questions, restore: () => (DiskSourceHost.prototype.ignored = own) };
 }
 
 describe('Engine', () => {
@@ -160,7 +175,13 @@ describe('Engine', () => {
     writeFileSync(join(root, 'lib/login.js'), "require('../src/auth/token');\n");
     writeFileSync(join(root, 'src/auth/reset.ts'), "import { token } from './token';\n");
     // One burst, as a build's events come: one question to git for both.
-    await Promise.all([engine.fileCreated(join(root, 'lib/login.js')), engine.fileCreated(join(root, 'src/auth/reset.ts'))]);
+    const asked = askedIgnored();
+    try {
+      await Promise.all([engine.fileCreated(join(root, 'lib/login.js')), engine.fileCreated(join(root, 'src/auth/reset.ts'))]);
+    } finally {
+      asked.restore();
+    }
+    assert.deepEqual(asked.questions, [['lib/login.js', 'src/auth/reset.ts']]);
     const files = engine.listFiles(root);
     assert.ok(files.includes('src/auth/reset.ts'));
     assert.ok(!files.includes('lib/login.js'), files.join(', '));
@@ -173,6 +194,24 @@ describe('Engine', () => {
     await engine.fileCreated(join(root, 'pkg'));
     assert.ok(engine.listFiles(root).includes('pkg/index.ts'));
     assert.ok(!engine.listFiles(root).includes('pkg/lib/out.js'));
+  });
+
+  it('indexes created files when git cannot say whether the listing leaves them out', async () => {
+    writeFileSync(join(root, '.gitignore'), 'lib/\n');
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'init');
+    const engine = await open({ db: false });
+    await engine.index();
+    writeFileSync(join(root, 'src/auth/reset.ts'), "import { token } from './token';\n");
+    const failing = askedIgnored(() => Promise.reject(new Error('git is gone')));
+    try {
+      await engine.fileCreated(join(root, 'src/auth/reset.ts'));
+    } finally {
+      failing.restore();
+    }
+    assert.equal(failing.questions.length, 1);
+    assert.ok(engine.listFiles(root).includes('src/auth/reset.ts'), 'indexed, as before the question existed');
   });
 
   it("takes one turn's file events together (a checkout's burst): one change for views, deletes before creates", async () => {

@@ -4,27 +4,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
-import { IgnoredPaths } from '../../../src/workspace/ignoredPaths';
-
-describe('IgnoredPaths', () => {
-  it('asks once for the paths of one turn, and answers each', async () => {
-    const asked: string[][] = [];
-    const paths = new IgnoredPaths(async (rels) => {
-      asked.push([...rels]);
-      return new Set(rels.filter((r) => r.startsWith('lib/')));
-    });
-    const answers = await Promise.all([paths.isIgnored('lib/a.js'), paths.isIgnored('src/b.ts'), paths.isIgnored('lib/a.js')]);
-    assert.deepEqual(answers, [true, false, true]);
-    assert.deepEqual(asked, [['lib/a.js', 'src/b.ts']]);
-    assert.equal(await paths.isIgnored('lib/c.js'), true);
-    assert.equal(asked.length, 2, 'a later turn asks again');
-  });
-
-  it('takes a failed question for "not ignored" (the file is indexed, as before)', async () => {
-    const paths = new IgnoredPaths(() => Promise.reject(new Error('git is gone')));
-    assert.equal(await paths.isIgnored('lib/a.js'), false);
-  });
-});
 
 describe('DiskSourceHost.ignored and listFolder', () => {
   const roots: string[] = [];
