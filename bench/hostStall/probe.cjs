@@ -167,6 +167,7 @@ module.exports.run = async function run() {
       // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
       result.events.active = typeof api.activatedAt === 'number' ? api.activatedAt - t0 : Date.now() - t0;
       result.activationMs = api.activationMs;
+      result.activationCpuMs = api.activationCpuMs;
       if (!watched) watch(api);
       // A list of the open file shown while indexing, under a note that says it is partial (marked once).
       const partial = (name) => {

@@ -39,7 +39,7 @@ interface Tally {
 /** This thread's CPU time in ms, or undefined where the runtime cannot say. */
 export type ThreadCpuClock = (() => number) | undefined;
 
-function nodeThreadCpuClock(): ThreadCpuClock {
+export function nodeThreadCpuClock(): ThreadCpuClock {
   const read = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
   if (typeof read !== 'function') return undefined;
   return () => {
