@@ -1123,10 +1123,9 @@ export class Engine implements EngineApi {
   }
 }
 
-/** A .gitignore at any depth: a change to one changes what the folder's listing leaves out. */
 /**
  * Of these paths created after the listing, the ones it would leave out (.gitignore, untracked build
- * output); none when that cannot be told (git gone): they are indexed, as before the question existed.
+ * output); none when that cannot be told (git gone, a failing call): a file is better indexed than lost.
  */
 async function leftOut(host: SourceHost, rels: readonly string[]): Promise<ReadonlySet<string>> {
   try {
@@ -1136,6 +1135,7 @@ async function leftOut(host: SourceHost, rels: readonly string[]): Promise<Reado
   }
 }
 
+/** A .gitignore at any depth: a change to one changes what the folder's listing leaves out. */
 function isIgnoreFile(rel: string): boolean {
   return rel === '.gitignore' || rel.endsWith('/.gitignore');
 }

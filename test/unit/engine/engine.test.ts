@@ -211,7 +211,7 @@ describe('Engine', () => {
       failing.restore();
     }
     assert.equal(failing.questions.length, 1);
-    assert.ok(engine.listFiles(root).includes('src/auth/reset.ts'), 'indexed, as before the question existed');
+    assert.ok(engine.listFiles(root).includes('src/auth/reset.ts'), 'indexed when the question fails');
   });
 
   it("takes one turn's file events together (a checkout's burst): one change for views, deletes before creates", async () => {
