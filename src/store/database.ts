@@ -55,6 +55,8 @@ export interface StoreLog {
 export interface StoreOptions {
   /** Quiet period before a scheduled save; changes arrive in bursts (indexing, typing). */
   readonly saveDebounceMs?: number;
+  /** Shortest time from one scheduled save to the next (SAVE_INTERVAL_MS). */
+  readonly saveIntervalMs?: number;
   /** File operations for saves; tests inject a failing one. */
   readonly io?: WriteIo;
   /** Loads sql.js (loadSqlJs); tests inject a failing one (a broken install). */
@@ -68,6 +70,15 @@ export interface StoreOptions {
 
 /** 2 s: long enough to fold a burst of edits or an index pass into one write, short enough that a crash loses little (a judgment, not a measurement). */
 export const SAVE_DEBOUNCE_MS = 2000;
+
+/**
+ * A save writes the whole file (3 MB at 6k files, tens of MB at 100k) and syncs it to disk. Editor
+ * activity changes the database every second someone types or switches files, so without a floor
+ * the file was rewritten every 2 s for as long as they worked. Scheduled saves come at most this often;
+ * closing (a window, the engine's stop) and `save()` write at once, so 30 s of memory is what a crash
+ * can lose (a judgment, as VS Code's own storage flushes on a timer).
+ */
+export const SAVE_INTERVAL_MS = 30_000;
 
 /**
  * A file opened within this time after a ranking was shown counts as "opened next" for the online
@@ -171,6 +182,8 @@ interface Waiting {
 
 export class Store {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the file was last written (performance.now()): scheduled saves keep SAVE_INTERVAL_MS apart. */
+  private savedAt = -Infinity;
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private closed = false;
@@ -772,16 +785,22 @@ export class Store {
   }
 
   /**
-   * Saves SAVE_DEBOUNCE_MS after the first unsaved change; changes within that window fold into
-   * the same write. The window is not pushed back by later changes, so steady typing still saves.
+   * Saves SAVE_DEBOUNCE_MS after the first unsaved change, and no sooner than SAVE_INTERVAL_MS after
+   * the last write; changes meanwhile fold into the same write. The wait is not pushed back by later
+   * changes, so steady typing still saves, twice a minute.
    */
   scheduleSave(): void {
     // While the database opens, what changed is saved once it is open (openNow).
     if (this.closed || this.readOnly || this.path === undefined || this.saveTimer || this.waiting) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      void this.save();
-    }, this.options.saveDebounceMs ?? SAVE_DEBOUNCE_MS);
+    const debounce = this.options.saveDebounceMs ?? SAVE_DEBOUNCE_MS;
+    const nextAllowed = this.savedAt + (this.options.saveIntervalMs ?? SAVE_INTERVAL_MS) - performance.now();
+    this.saveTimer = setTimeout(
+      () => {
+        this.saveTimer = undefined;
+        void this.save();
+      },
+      Math.max(debounce, nextAllowed),
+    );
     // A pending save must not keep a CLI process alive; close() saves what is left.
     this.saveTimer.unref?.();
   }
@@ -808,6 +827,7 @@ export class Store {
     try {
       const bytes = this.db.export();
       writeFileAtomic(this.path, bytes, this.options.io ?? nodeWriteIo);
+      this.savedAt = performance.now();
       this.dirty = false;
       this.saveFailureLogged = false;
     } catch (error) {

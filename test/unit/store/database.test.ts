@@ -361,6 +361,31 @@ describe('store: Store', () => {
     assert.equal(renames, 1, 'nothing left to write on close');
   });
 
+  it('keeps scheduled saves an interval apart while changes keep coming, and close writes what waits', async () => {
+    const path = join(tmp.dir, 'interval.sqlite');
+    let renames = 0;
+    const counting: WriteIo = { ...nodeWriteIo, renameSync: (a, b) => (renames++, nodeWriteIo.renameSync(a, b)) };
+    const s = await Store.open(path, recordingLog(), { io: counting, saveDebounceMs: 20, saveIntervalMs: 600 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    s.setMeta('k', '0');
+    await sleep(150);
+    assert.equal(renames, 1, 'the first change after a quiet spell is saved after the debounce');
+    // Steady changes (typing): one every 30 ms; none of them is written before the interval is up.
+    for (let i = 1; i <= 8; i++) {
+      s.setMeta('k', String(i));
+      await sleep(30);
+    }
+    assert.equal(renames, 1, `written ${renames - 1} more times within the interval`);
+    await sleep(600);
+    assert.equal(renames, 2, 'once the interval is up, what came meanwhile is written once');
+    s.setMeta('k', 'last');
+    await s.close();
+    assert.equal(renames, 3, 'close writes what waits for the interval');
+    const after = await Store.open(path, recordingLog());
+    assert.equal(after.getMeta('k'), 'last');
+    await after.close();
+  });
+
   it('lets a second opener work read-only while the first holds the file, and loses nothing', async () => {
     const path = join(tmp.dir, 'shared.sqlite');
     const first = await Store.open(path, recordingLog());
