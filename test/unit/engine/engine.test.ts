@@ -26,11 +26,17 @@ function git(root: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
 }
 
-/** A repository of the fixture whose second commit changes login.ts and parse.ts together (co-change, no import). */
-function commitLoginAndParseTogether(root: string): void {
+/** The fixture as a repository of one commit (with `gitignore` as its .gitignore when given). */
+function commitAll(root: string, gitignore?: string): void {
+  if (gitignore !== undefined) writeFileSync(join(root, '.gitignore'), gitignore);
   git(root, 'init', '-q');
   git(root, 'add', '-A');
   git(root, 'commit', '-qm', 'init');
+}
+
+/** A repository of the fixture whose second commit changes login.ts and parse.ts together (co-change, no import). */
+function commitLoginAndParseTogether(root: string): void {
+  commitAll(root);
   writeFileSync(join(root, 'src/auth/login.ts'), FILES['src/auth/login.ts'] + '// v2\n');
   writeFileSync(join(root, 'src/util/parse.ts'), FILES['src/util/parse.ts'] + '// v2\n');
   git(root, 'commit', '-qam', 'login and parse change together');
@@ -165,10 +171,7 @@ describe('Engine', () => {
   });
 
   it('leaves out created files that .gitignore leaves out, as the listing does (a build writing its output)', async () => {
-    writeFileSync(join(root, '.gitignore'), 'lib/\n');
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
+    commitAll(root, 'lib/\n');
     const engine = await open({ db: false });
     await engine.index();
     mkdirSync(join(root, 'lib'));
@@ -197,10 +200,7 @@ describe('Engine', () => {
   });
 
   it('indexes created files when git cannot say whether the listing leaves them out', async () => {
-    writeFileSync(join(root, '.gitignore'), 'lib/\n');
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
+    commitAll(root, 'lib/\n');
     const engine = await open({ db: false });
     await engine.index();
     writeFileSync(join(root, 'src/auth/reset.ts'), "import { token } from './token';\n");
@@ -242,10 +242,7 @@ describe('Engine', () => {
   });
 
   it('follows a .gitignore that changes: what it now leaves out leaves the graph, what it no longer does joins it', async () => {
-    writeFileSync(join(root, '.gitignore'), 'lib/\n');
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
+    commitAll(root, 'lib/\n');
     mkdirSync(join(root, 'lib'));
     writeFileSync(join(root, 'lib/login.js'), "require('../src/auth/token');\n");
     mkdirSync(join(root, 'gen'));
@@ -530,9 +527,7 @@ describe('Engine', () => {
   });
 
   it('follows new commits without a restart', async () => {
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
+    commitAll(root);
     const engine = await open({ db: false });
     await engine.index();
     const query = join(root, 'src/auth/login.ts');
@@ -577,9 +572,7 @@ describe('Engine', () => {
   });
 
   it('exports recorded sessions only when recording is on, with the commit they started from', async () => {
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'init');
+    commitAll(root);
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     let time = Date.now();
     const quiet = await open({ db: false, now: () => time });
