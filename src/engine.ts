@@ -62,6 +62,13 @@ const SILENT: Logger = { info: () => {}, warn: () => {}, error: () => {} };
  */
 export const FIRST_RANKING_WAIT_MS = 1000;
 
+/**
+ * How long without typing counts as a pause for background work (typingPaused). The engine hears of
+ * typing through the unsaved text the extension sends at each pause of 250 ms and through an edit's
+ * activity; 2 s without either is a person who stopped, not one between words (a judgment).
+ */
+export const TYPING_PAUSE_MS = 2000;
+
 /** The last answer given to an agent; its row id once written (at once, or once a cold start's database is open). */
 interface PendingAgentAnswer {
   id?: number;
@@ -112,6 +119,8 @@ export class Engine implements EngineApi {
   private background: Promise<void> = Promise.resolve();
   /** Stops background work when the engine is disposed. */
   private readonly stopping = new AbortController();
+  /** When the user last typed, as the engine hears it (an edit's activity, unsaved text after a pause): performance.now(). */
+  private lastTypedAt = -Infinity;
   /**
    * The last answer given to an agent by this engine, still waiting for its first read. Kept in
    * memory, not looked up by time: the order of calls says what came after what even when the
@@ -495,7 +504,7 @@ export class Engine implements EngineApi {
     this.stopping.signal.addEventListener('abort', letGo, { once: true });
     try {
       const started = performance.now();
-      const filled = await folder.index.fillContent(this.stopping.signal, words?.readTerms);
+      const filled = await folder.index.fillContent(this.stopping.signal, words?.readTerms, () => this.typingPaused());
       if (filled > 0 && !this.disposed) {
         this.log.info(
           `words of ${filled} files of ${folder.root} read in ${Math.round(performance.now() - started)} ms${words ? ' by an index worker' : ''}`,
@@ -574,6 +583,7 @@ export class Engine implements EngineApi {
   // ---- file events ---------------------------------------------------------------------------
 
   updateFile(path: string, text: string): boolean {
+    this.lastTypedAt = performance.now();
     const where = this.locate(path);
     if (!where) return false;
     if (this.held(where.folder, () => this.updateFile(path, text))) return false;
@@ -678,6 +688,29 @@ export class Engine implements EngineApi {
     }
   }
 
+  /**
+   * Resolves once the user has not typed for TYPING_PAUSE_MS (at once when they have not), or when the
+   * engine stops. Background work that can wait (the warm start's file words) waits here between
+   * slices: on two cores, a worker reading thousands of files while someone typed raised the extension
+   * host's lateness, even at lower priority (docs/ARCHITECTURE.md has the runs).
+   */
+  private async typingPaused(): Promise<void> {
+    for (;;) {
+      const wait = this.lastTypedAt + TYPING_PAUSE_MS - performance.now();
+      if (wait <= 0 || this.stopping.signal.aborted) return;
+      const signal = this.stopping.signal;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, wait);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
   /** Holds an editor event for a folder whose restored graph is being checked (verifyRestored applies it after); false when none is. */
   private held(folder: Folder, event: () => void): boolean {
     folder.held?.push(event);
@@ -687,6 +720,7 @@ export class Engine implements EngineApi {
   // ---- memory --------------------------------------------------------------------------------
 
   recordActivity(kind: ActivityKind, path: string, time = this.now()): void {
+    if (kind === 'edit') this.lastTypedAt = performance.now();
     const where = this.locate(path);
     if (!where) return;
     this.activity.record(kind, where.folder.root, where.rel, time);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Engine } from '../../../src/engine';
+import { Engine, TYPING_PAUSE_MS } from '../../../src/engine';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 import type { Logger } from '../../../src/engineApi';
 import { writeWorkspace } from './workspaceFixture';
@@ -434,6 +434,25 @@ describe('Engine', () => {
     for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(done(), 'the expected change arrived');
   }
+
+  it("a warm start's file words wait while the user types, and are read once they pause", async () => {
+    await oneSession();
+    const log = collectingLog();
+    const engine = await openRankingFirst(log);
+    await engine.index();
+    const file = join(root, 'src/auth/login.ts');
+    const wordsRead = () => log.lines.some((line) => /^words of \d+ files/.test(line));
+    // Typing: unsaved text after each short pause, for longer than TYPING_PAUSE_MS.
+    const typingEnds = performance.now() + TYPING_PAUSE_MS + 1000;
+    for (let i = 0; performance.now() < typingEnds; i++) {
+      engine.updateFile(file, `${FILES['src/auth/login.ts']}// ${i}\n`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    assert.equal(wordsRead(), false, 'no words read while the user typed');
+    const stopped = performance.now();
+    await eventually(wordsRead);
+    assert.ok(performance.now() - stopped >= TYPING_PAUSE_MS - 400, 'read after a pause in typing');
+  });
 
   it('with readyBeforeHistory, a cold start ranks its focus before its new database opens, then opens it and saves what happened meanwhile', async () => {
     const dbPath = join(dbDir, 'related.sqlite');
