@@ -11,8 +11,12 @@ import { HandlerTimes } from './handlerTimes';
 
 /** Typing bursts: re-read imports once the user pauses; ~a typing pause keeps it off the keystroke path. */
 export const EDIT_SYNC_DEBOUNCE_MS = 250;
-/** One "edit" activity per file per this interval is enough for recency (minutes-scale half-life). */
-const EDIT_ACTIVITY_INTERVAL_MS = 10_000;
+/**
+ * One "edit" activity per file per second while typing. Recency needs less (a minutes-scale half-life),
+ * but the engine also hears the user typing through it: its background work waits for 2 s without one
+ * (TYPING_PAUSE_MS), and unsaved text, sent only at a pause in typing, says nothing during a long burst.
+ */
+const EDIT_ACTIVITY_INTERVAL_MS = 1000;
 /** Every file is a node of the graph: any create, change or delete may change it. */
 export const SOURCE_GLOB = '**/*';
 
