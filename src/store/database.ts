@@ -72,7 +72,7 @@ export interface StoreOptions {
 export const SAVE_DEBOUNCE_MS = 2000;
 
 /**
- * A save writes the whole file (3 MB at 6k files, tens of MB at 100k) and syncs it to disk. Editor
+ * A save writes the whole file (3 MB at 6k files; it grows with the folder) and syncs it to disk. Editor
  * activity changes the database every second someone types or switches files, so without a floor
  * the file was rewritten every 2 s for as long as they worked. Scheduled saves come at most this often;
  * closing (a window, the engine's stop) and `save()` write at once, so 30 s of memory is what a crash
