@@ -11,7 +11,16 @@ import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathMatcher, type PathMatcher } from './pathGlob';
-import { isConfigPath, isIndexedPath, type Discovery, type FileStat, type ListedFile, type SkippedFile, type SourceHost } from './sourceHost';
+import {
+  dirnameRel,
+  isConfigPath,
+  isIndexedPath,
+  type Discovery,
+  type FileStat,
+  type ListedFile,
+  type SkippedFile,
+  type SourceHost,
+} from './sourceHost';
 
 /**
  * Build output, dependencies and tool caches of the common languages: never source a developer
@@ -321,14 +330,7 @@ async function gitLeftOut(root: string, rels: readonly string[]): Promise<Readon
     for (const path of out.split('\0')) if (path !== '') listed.add(path);
   }
   const listedDirs = new Set<string>();
-  for (const path of listed) {
-    for (
-      let dir = path.slice(0, Math.max(0, path.lastIndexOf('/')));
-      dir !== '' && !listedDirs.has(dir);
-      dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
-    )
-      listedDirs.add(dir);
-  }
+  for (const path of listed) for (let dir = dirnameRel(path); dir !== '' && !listedDirs.has(dir); dir = dirnameRel(dir)) listedDirs.add(dir);
   return new Set(rels.filter((rel) => !listed.has(rel) && !listedDirs.has(rel)));
 }
 

@@ -14,7 +14,7 @@
  */
 import type { EdgeKind } from '../../core/graph';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, writtenName } from './relativePath';
+import { isLocalPath, resolveLocalPath, writtenNameOf } from './relativePath';
 import { dirOf } from './resolving';
 
 export type StyleDialect = 'css' | 'scss' | 'sass' | 'less';
@@ -187,5 +187,5 @@ export const css: LanguageSupport = {
   matches: (path) => styleDialect(path) !== undefined,
   scan: (text, path) => scanStylesheet(text, styleDialect(path) ?? 'css'),
   resolve: (from, reference, workspace) => resolveStylesheetReference(from, reference, workspace),
-  answerName: (_from, reference) => writtenName(reference.specifier),
+  answerName: writtenNameOf,
 };

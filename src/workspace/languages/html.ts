@@ -14,7 +14,7 @@
 import type { EdgeKind } from '../../core/graph';
 import { resolveStylesheetReference, scanStylesheet, styleDialect } from './css';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
+import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenNameOf } from './relativePath';
 import { embeddedImports, frontmatterRange } from './scriptBlocks';
 
 export type MarkupFlavor = 'html' | 'vue' | 'svelte' | 'astro';
@@ -262,7 +262,7 @@ function markupLanguage(id: MarkupFlavor, extension: RegExp): LanguageSupport {
     scan: (text) => scanMarkup(text, id),
     resolve: resolveMarkupReference,
     // A SvelteKit link's page is routes/<the link>/+page.svelte: it holds the link's last segment too.
-    answerName: (_from, reference) => writtenName(reference.specifier),
+    answerName: writtenNameOf,
   };
 }
 

@@ -14,7 +14,7 @@
  * with the references read so far. Files with none of the words it looks for are not parsed at all.
  */
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
+import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenNameOf } from './relativePath';
 
 interface JsonString {
   readonly type: 'string';
@@ -248,5 +248,5 @@ export const json: LanguageSupport = {
   matches: (path) => JSON_FILE.test(path),
   scan: scanJson,
   resolve: resolveJsonReference,
-  answerName: (_from, reference) => writtenName(reference.specifier),
+  answerName: writtenNameOf,
 };

@@ -42,6 +42,11 @@ export function writtenName(written: string): string | undefined {
   return name === '' || name === '.' || name === '..' ? undefined : name;
 }
 
+/** LanguageSupport.answerName of a language whose references are written paths: their last segment (writtenName). */
+export function writtenNameOf(_from: string, reference: { readonly specifier: string }): string | undefined {
+  return writtenName(reference.specifier);
+}
+
 /** Percent-escapes undone (`my%20notes.txt`), or the text itself when it is not valid escaping. */
 export function decodePath(path: string): string {
   if (!path.includes('%')) return path;

@@ -1,22 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import { tempWorkspaces } from './helpers';
 
 describe('DiskSourceHost.ignored and listFolder', () => {
-  const roots: string[] = [];
-  after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
-  const folder = (files: Record<string, string>): string => {
-    const root = mkdtempSync(join(tmpdir(), 'rf-ignored-'));
-    roots.push(root);
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
-    return root;
-  };
+  const folder = tempWorkspaces('rf-ignored-');
   const git = (root: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: root, stdio: 'ignore' });
 
