@@ -385,7 +385,7 @@ async function tsMorphPhase(): Promise<PhaseResult> {
   const { Project } = await import('ts-morph');
   // Our TS/JS files (ours indexes every file; ts-morph reads TS/JS only), so the comparison is about extraction and resolution.
   const discovery = await new DiskSourceHost(root, { include: isSourcePath }).listFiles();
-  const paths = discovery.files.filter((f) => f.size <= 1024 * 1024 && !/\.min\.[cm]?js$/.test(f.path)).map((f) => f.path);
+  const paths = discovery.files.filter((f) => (f.size ?? 0) <= 1024 * 1024 && !/\.min\.[cm]?js$/.test(f.path)).map((f) => f.path);
   const tsconfig = args.tsconfig
     ? resolve(root, String(args.tsconfig))
     : [join(root, 'tsconfig.json'), join(root, 'tsconfig.base.json')].find(existsSync);

@@ -18,6 +18,7 @@ import {
   type Discovery,
   type FileStat,
   type ListedFile,
+  type ListOptions,
   type SkippedFile,
   type SourceHost,
 } from './sourceHost';
@@ -83,12 +84,13 @@ export class DiskSourceHost implements SourceHost {
     this.include = options.include ?? isIndexedPath;
   }
 
-  async listFiles(): Promise<Discovery> {
+  async listFiles(options: ListOptions = {}): Promise<Discovery> {
     const warnings: string[] = [];
+    const stat = options.stat !== false;
     const listed = this.options.noGit ? undefined : await gitListFiles(this.root, warnings);
     this.listedByGit = listed !== undefined;
-    if (listed) return this.fromPaths(listed, warnings);
-    return this.walk(warnings);
+    if (listed) return this.fromPaths(listed, warnings, stat);
+    return this.walk(warnings, '', stat);
   }
 
   /** Did the last listing come from git (so that .gitignore applies to files created since)? */
@@ -171,10 +173,13 @@ export class DiskSourceHost implements SourceHost {
     return toSlashes(path.relative(this.root, abs));
   }
 
-  /** Files named by git: stat each candidate (a listed file may be gone: deleted but still in the index). */
-  private fromPaths(paths: readonly string[], warnings: string[]): Discovery {
+  /**
+   * Files named by git: stat each candidate (a listed file may be gone: deleted but still in the
+   * index), unless `stat` is false; then only the config files, and a gone file is found by its read.
+   */
+  private fromPaths(paths: readonly string[], warnings: string[], stat: boolean): Discovery {
     const files: ListedFile[] = [];
-    const configFiles: ListedFile[] = [];
+    const configFiles: (ListedFile & FileStat)[] = [];
     const skipped: SkippedFile[] = [];
     let excluded = 0;
     const seen = new Set<string>();
@@ -187,13 +192,17 @@ export class DiskSourceHost implements SourceHost {
         excluded++;
         continue;
       }
-      const stat = this.stat(rel);
-      if (!stat) {
+      if (!stat && !config) {
+        files.push({ path: rel });
+        continue;
+      }
+      const found = this.stat(rel);
+      if (!found) {
         // Listed but gone (deleted in the work tree) or a symlink to a folder: not a file we can index.
         if (source && !this.directoryExists(rel)) skipped.push({ path: rel, reason: 'missing' });
         continue;
       }
-      const listed = { path: rel, size: stat.size, mtimeMs: stat.mtimeMs };
+      const listed = { path: rel, size: found.size, mtimeMs: found.mtimeMs };
       if (source) files.push(listed);
       if (config) configFiles.push(listed);
     }
@@ -212,9 +221,10 @@ export class DiskSourceHost implements SourceHost {
     return [...new Set([...files, ...configFiles].map((f) => f.path))];
   }
 
-  private walk(warnings: string[], from = ''): Discovery {
+  /** The folder's files by a walk; stat'ed unless `stat` is false (then only the config files are). */
+  private walk(warnings: string[], from = '', stat = true): Discovery {
     const files: ListedFile[] = [];
-    const configFiles: ListedFile[] = [];
+    const configFiles: (ListedFile & FileStat)[] = [];
     const skipped: SkippedFile[] = [];
     let excluded = 0;
     const walkedDirs = new Set<string>();
@@ -263,12 +273,16 @@ export class DiskSourceHost implements SourceHost {
           excluded++;
           continue;
         }
-        const stat = this.stat(rel);
-        if (!stat) {
+        if (!stat && !config) {
+          files.push({ path: rel });
+          continue;
+        }
+        const found = this.stat(rel);
+        if (!found) {
           skipped.push({ path: rel, reason: 'missing' });
           continue;
         }
-        const listed = { path: rel, size: stat.size, mtimeMs: stat.mtimeMs };
+        const listed = { path: rel, size: found.size, mtimeMs: found.mtimeMs };
         if (source) files.push(listed);
         if (config) configFiles.push(listed);
       }

@@ -25,7 +25,7 @@ import { ContentIndex } from '../core/contentIndex';
 import { TermUnpacker, type FileTerms, type PackedTerms, type TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import { hashText, textSkipReason, type ExtractedFile } from './extractFile';
+import { hashText, statAndRead, textSkipReason, unreadReason, type ExtractedFile } from './extractFile';
 import {
   IndexWorkspaceView,
   NO_READER,
@@ -50,7 +50,9 @@ import {
   isConfigPath,
   isSourcePath,
   skipReasonOf,
+  MAX_FILE_BYTES,
   type Discovery,
+  type FileRead,
   type FileStat,
   type ListedFile,
   type SkipReason,
@@ -59,8 +61,6 @@ import {
 import { TsconfigSet } from './tsconfigs';
 import { WorkspacePackages } from './workspacePackages';
 
-/** Files above this size (1 MiB) are generated or data, not code a person navigates. */
-export const MAX_FILE_BYTES = 1024 * 1024;
 /** Yield to the event loop after this much synchronous work so an editor stays responsive. */
 const YIELD_EVERY_MS = 40;
 /**
@@ -376,7 +376,9 @@ export class WorkspaceIndex {
 
   async build(options: BuildOptions = {}): Promise<IndexStats> {
     const run = newRun(options);
-    const discovery = await this.host.listFiles();
+    // With nothing to compare against, every listed file is read: the read tells its size and mtime.
+    const cold = run.previous.size === 0 && this.entries.size === 0;
+    const discovery = await this.host.listFiles({ stat: !cold });
     run.timings.list = now() - run.started;
     run.cpu.list = cpuNow() - run.cpuStart;
     if (options.signal?.aborted) return this.abort(run);
@@ -385,7 +387,7 @@ export class WorkspaceIndex {
     this.takeListing(run, discovery);
     this.readConfigs(run, discovery);
     const candidates = this.screen(run, discovery.files);
-    if (run.previous.size === 0 && this.entries.size === 0) this.startEarly(run, candidates);
+    if (cold) this.startEarly(run, candidates);
     await this.loadLanguages(candidates.map((f) => f.path));
     const unchanged = this.reuseUnchanged(run, candidates);
     const toRead = run.early && options.focus !== undefined ? this.focusFirst(run, unchanged, options.focus) : unchanged;
@@ -835,13 +837,15 @@ export class WorkspaceIndex {
     for (const f of listed) {
       if (run.configFiles.has(f.path)) continue;
       const before = run.previous.get(f.path);
-      if (before && before.size === f.size && before.mtimeMs === f.mtimeMs) {
-        run.configFiles.set(f.path, { size: f.size, mtimeMs: f.mtimeMs, hash: before.hash });
+      const stat = statOf(f) ?? this.host.stat(f.path);
+      if (!stat) continue; // gone since the listing, as a listing that stats leaves it out
+      if (before && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
+        run.configFiles.set(f.path, { ...stat, hash: before.hash });
         continue;
       }
       const text = this.host.readFile(f.path);
       const hash = text === undefined ? '' : hashText(text);
-      run.configFiles.set(f.path, { size: f.size, mtimeMs: f.mtimeMs, hash });
+      run.configFiles.set(f.path, { ...stat, hash });
       if (!before || before.hash !== hash) run.configsChanged = true;
     }
     for (const p of run.previous.keys()) if (isConfigPath(p) && !run.configFiles.has(p)) run.configsChanged = true;
@@ -876,7 +880,7 @@ export class WorkspaceIndex {
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);
       if (before && reusable(before, reader) && before.size === f.size && before.mtimeMs === f.mtimeMs) {
-        run.entries.set(f.path, fromRecord(before, f, reader));
+        run.entries.set(f.path, fromRecord(before, before, reader));
         run.reused++;
       } else toRead.push(f);
     }
@@ -925,7 +929,7 @@ export class WorkspaceIndex {
     run.read += results.length;
     for (const r of results) {
       if ('skip' in r) {
-        skip(run, r.path, r.skip);
+        if (r.skip) skip(run, r.path, r.skip);
         this.afterRead(run, r.path, undefined);
         continue;
       }
@@ -940,6 +944,19 @@ export class WorkspaceIndex {
       run.fresh.add(r.path);
       if (early) this.afterRead(run, r.path, entry);
     }
+  }
+
+  /**
+   * A listed file's text and stat: the listing's, or, for a file the listing did not stat, its own
+   * taken just before the read (statAndRead). Else why it stays out (unreadReason).
+   */
+  private readListed(f: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
+    const listed = statOf(f);
+    const read = listed ? withText(listed, this.host.readFile(f.path)) : statAndRead(this.host, f.path);
+    if (!read) return { skip: unreadReason(this.host, f.path) };
+    const { text, ...stat } = read;
+    if (text !== undefined) return { text, stat };
+    return { skip: stat.size > MAX_FILE_BYTES ? 'too-large' : 'unreadable' };
   }
 
   private async readInThread(run: BuildRun, files: readonly ListedFile[]): Promise<boolean> {
@@ -957,15 +974,16 @@ export class WorkspaceIndex {
       if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
       const f = toRead[i];
       let t = now();
-      const text = this.host.readFile(f.path);
+      const read = this.readListed(f);
       run.read++;
-      const reason = text === undefined ? (this.host.stat(f.path) ? 'unreadable' : 'missing') : textSkipReason(text);
-      if (reason || text === undefined) {
-        skip(run, f.path, reason ?? 'unreadable');
+      const reason = 'skip' in read ? read.skip : textSkipReason(read.text);
+      if (reason || 'skip' in read) {
+        if (reason) skip(run, f.path, reason);
         run.timings.read += now() - t;
         this.afterRead(run, f.path, undefined);
         continue;
       }
+      const { text, stat } = read;
       const hash = hashText(text);
       if (run.options.content !== false && !run.words) run.terms.set(f.path, (run.termReader ??= this.content.reader()).read(text));
       const before = run.previous.get(f.path);
@@ -975,15 +993,15 @@ export class WorkspaceIndex {
       t = readDone;
       let entry: Entry;
       if (before && reusable(before, reader) && before.hash === hash) {
-        entry = fromRecord(before, f, reader);
+        entry = fromRecord(before, stat, reader);
         run.reused++;
       } else {
         const cpu = run.options.readerCpu ? cpuNow() : 0;
         const refs = this.scan(f.path, text, reader);
-        entry = { size: f.size, mtimeMs: f.mtimeMs, hash, dirty: false, reader, refs, outcomes: [] };
+        entry = { ...stat, hash, dirty: false, reader, refs, outcomes: [] };
         run.fresh.add(f.path);
         const x = run.extraction.get(reader) ?? { bytes: 0, cpuMs: 0 };
-        run.extraction.set(reader, { bytes: x.bytes + f.size, cpuMs: x.cpuMs + (run.options.readerCpu ? cpuNow() - cpu : 0) });
+        run.extraction.set(reader, { bytes: x.bytes + stat.size, cpuMs: x.cpuMs + (run.options.readerCpu ? cpuNow() - cpu : 0) });
       }
       run.entries.set(f.path, entry);
       run.timings.extract += now() - t;
@@ -1465,6 +1483,16 @@ function reusable(record: FileRecord, reader: string): boolean {
 }
 
 /** An entry from a record: its edges grouped back into references (one reference may name several files), then its loose references. */
+/** A listed file's stat, when the listing took one. */
+function statOf(f: ListedFile): FileStat | undefined {
+  return f.size === undefined || f.mtimeMs === undefined ? undefined : { size: f.size, mtimeMs: f.mtimeMs };
+}
+
+/** A stat and the text read after it; undefined when there is no text (then readListed asks why). */
+function withText(stat: FileStat, text: string | undefined): FileRead | undefined {
+  return text === undefined ? undefined : { ...stat, text };
+}
+
 function fromRecord(record: FileRecord, stat: FileStat, reader: string): Entry {
   const refs: Reference[] = [];
   const outcomes: Outcome[] = [];

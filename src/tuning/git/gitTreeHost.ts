@@ -73,7 +73,7 @@ export class GitTreeHost implements SourceHost {
 
   async listFiles(): Promise<Discovery> {
     const files: ListedFile[] = [];
-    const configFiles: ListedFile[] = [];
+    const configFiles: (ListedFile & FileStat)[] = [];
     for (const path of this.tree.keys()) {
       if (path.split('/').includes('node_modules')) continue;
       const stat = this.stat(path);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ListedAheadHost, startsCold } from '../../../src/engineListing';
 import { Engine } from '../../../src/engine';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import type { ListOptions } from '../../../src/workspace/sourceHost';
 import { writeWorkspace } from './workspaceFixture';
 
 describe('engineListing', () => {
@@ -36,19 +37,20 @@ describe('engineListing', () => {
     );
   });
 
-  it('answers its first listing with the one started when it was made, and lists the disk again after that', async () => {
+  it("answers its first listing of paths alone (a cold build's) with the one started when it was made, and lists the disk again after that", async () => {
     const list = DiskSourceHost.prototype.listFiles;
-    let calls = 0;
-    DiskSourceHost.prototype.listFiles = function (this: DiskSourceHost) {
-      calls++;
-      return list.call(this).then((d) => ({ ...d, warnings: [`listing ${calls}`] }));
+    const asked: (ListOptions | undefined)[] = [];
+    DiskSourceHost.prototype.listFiles = function (this: DiskSourceHost, options?: ListOptions) {
+      asked.push(options);
+      const n = asked.length;
+      return list.call(this, options).then((d) => ({ ...d, warnings: [`listing ${n}`] }));
     };
     try {
       const host = new ListedAheadHost(root);
-      assert.equal(calls, 1, 'listed when made');
-      assert.deepEqual((await host.listFiles()).warnings, ['listing 1']);
-      assert.equal(calls, 1, 'the first answer is the listing made ahead');
-      const again = await host.listFiles();
+      assert.deepEqual(asked, [{ stat: false }], 'listed when made, without a stat of each file');
+      assert.deepEqual((await host.listFiles({ stat: false })).warnings, ['listing 1']);
+      assert.equal(asked.length, 1, 'the first answer is the listing made ahead');
+      const again = await host.listFiles({ stat: false });
       assert.deepEqual(again.warnings, ['listing 2']);
       assert.deepEqual(
         again.files.map((f) => f.path),
@@ -57,6 +59,18 @@ describe('engineListing', () => {
     } finally {
       DiskSourceHost.prototype.listFiles = list;
     }
+  });
+
+  it('lists the disk again, with stats, when the first listing asked for them (a warm build)', async () => {
+    const host = new ListedAheadHost(root);
+    const listed = await host.listFiles();
+    assert.deepEqual(
+      listed.files.map((f) => [f.path, typeof f.size, typeof f.mtimeMs]),
+      [
+        ['src/a.ts', 'number', 'number'],
+        ['src/b.ts', 'number', 'number'],
+      ],
+    );
   });
 
   it('ranks the same on a cold start that listed ahead as on one that lists when its index starts', async () => {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
 import type { Discovery, SourceHost } from '../../../src/workspace/sourceHost';
 import { edges, indexOf, tempWorkspaces } from './helpers';
 
@@ -54,6 +55,24 @@ describe('WorkspaceIndex on bad input', () => {
     const { index } = await indexOf(host);
     assert.equal(index.stats.skipped.unreadable, 1);
     assert.deepEqual(edges(index), ['a.ts -> b.ts']);
+  });
+
+  it('a symlink to a folder, which git lists as a file, is left out and not counted, cold or warm', async () => {
+    const root = make({ 'real/x.ts': "import './y';", 'real/y.ts': '' });
+    symlinkSync('real', join(root, 'link'));
+    spawnSync('git', ['init', '-q'], { cwd: root });
+    spawnSync('git', ['add', '-A'], { cwd: root });
+    const { index } = await indexOf(root, {});
+    assert.deepEqual(index.graph.files().sort(), ['real/x.ts', 'real/y.ts']);
+    assert.deepEqual(
+      Object.entries(index.stats.skipped).filter(([, n]) => n > 0),
+      [],
+    );
+    // A warm build's listing stats each file and leaves the link out there.
+    const warm = new WorkspaceIndex(new DiskSourceHost(root));
+    await warm.build({ previous: index.records() });
+    assert.deepEqual(warm.graph.files().sort(), ['real/x.ts', 'real/y.ts']);
+    assert.equal(warm.stats.skipped.missing, 0);
   });
 
   it('binary files, oversized files and minified bundles are skipped and counted', async () => {

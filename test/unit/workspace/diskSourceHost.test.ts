@@ -77,3 +77,26 @@ describe('DiskSourceHost.ignored and listFolder', () => {
     assert.equal((await host.ignored(['lib/new.js'])).size, 0);
   });
 });
+
+describe('DiskSourceHost: a listing of paths alone', () => {
+  const folder = tempWorkspaces('rf-paths-');
+
+  it('lists paths without stats when asked, config files still with theirs, by git and by a walk', async () => {
+    const root = folder({ 'src/a.ts': '', 'package.json': '{}', 'tsconfig.json': '{}' });
+    execFileSync('git', ['init', '-q'], { cwd: root, stdio: 'ignore' });
+    for (const noGit of [false, true]) {
+      const listed = await new DiskSourceHost(root, { noGit }).listFiles({ stat: false });
+      assert.equal(listed.method, noGit ? 'walk' : 'git');
+      assert.deepEqual(listed.files.map((f) => f.path).sort(), ['package.json', 'src/a.ts', 'tsconfig.json']);
+      assert.deepEqual(
+        listed.files.filter((f) => f.size === undefined && f.mtimeMs === undefined).map((f) => f.path),
+        ['src/a.ts'],
+        'a stat for the config files alone',
+      );
+      assert.deepEqual(listed.configFiles.map((f) => [f.path, f.size]).sort(), [
+        ['package.json', 2],
+        ['tsconfig.json', 2],
+      ]);
+    }
+  });
+});

@@ -63,6 +63,28 @@ describe('WorkspaceIndex cold build with a focus', () => {
     assert.deepEqual(atFirstRead, { path: FOCUS, files: Object.keys(FILES).length, edges: 0 });
   });
 
+  it('stats no listed file before the focus is read but the config files and the focus itself', async () => {
+    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
+    const statted: string[] = [];
+    let atFocusRead: string[] | undefined;
+    const stat = host.stat.bind(host);
+    host.stat = (rel) => {
+      statted.push(rel);
+      return stat(rel);
+    };
+    const readFile = host.readFile.bind(host);
+    host.readFile = (rel) => {
+      if (rel === FOCUS) atFocusRead ??= [...statted];
+      return readFile(rel);
+    };
+    const index = new WorkspaceIndex(host);
+    await index.build({ focus: FOCUS });
+    assert.deepEqual(atFocusRead, ['tsconfig.json', FOCUS]);
+    // Each file's record still holds its size and mtime, as a warm start compares them.
+    const record = [...index.records()].find((r) => r.path === 'far/b/two.ts');
+    assert.deepEqual([record?.size, record?.mtimeMs], [stat('far/b/two.ts')?.size, stat('far/b/two.ts')?.mtimeMs]);
+  });
+
   it('has the focus relative imports as edges before the rest is read, and says which files are not in yet', async () => {
     const index = newIndex(workspace(FILES));
     const seen: { focusKnown: boolean; focusEdges: string[]; farKnown: boolean[] }[] = [];
