@@ -25,7 +25,7 @@ import { ContentIndex } from '../core/contentIndex';
 import { TermUnpacker, type FileTerms, type PackedTerms, type TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import { hashText, statAndRead, textSkipReason, unreadReason, type ExtractedFile } from './extractFile';
+import { hashText, textSkipReason, unreadReason, type ExtractedFile } from './extractFile';
 import {
   IndexWorkspaceView,
   NO_READER,
@@ -52,7 +52,6 @@ import {
   skipReasonOf,
   MAX_FILE_BYTES,
   type Discovery,
-  type FileRead,
   type FileStat,
   type ListedFile,
   type SkipReason,
@@ -948,15 +947,18 @@ export class WorkspaceIndex {
 
   /**
    * A listed file's text and stat: the listing's, or, for a file the listing did not stat, its own
-   * taken just before the read (statAndRead). Else why it stays out (unreadReason).
+   * taken just before the read (a change after it is newer than the record, and is read again).
+   * Else why it stays out (unreadReason).
    */
   private readListed(f: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
-    const listed = statOf(f);
-    const read = listed ? withText(listed, this.host.readFile(f.path)) : statAndRead(this.host, f.path);
-    if (!read) return { skip: unreadReason(this.host, f.path) };
-    const { text, ...stat } = read;
-    if (text !== undefined) return { text, stat };
-    return { skip: stat.size > MAX_FILE_BYTES ? 'too-large' : 'unreadable' };
+    let stat = statOf(f);
+    if (!stat) {
+      stat = this.host.stat(f.path);
+      if (!stat) return { skip: unreadReason(this.host, f.path) };
+      if (stat.size > MAX_FILE_BYTES) return { skip: 'too-large' };
+    }
+    const text = this.host.readFile(f.path);
+    return text === undefined ? { skip: unreadReason(this.host, f.path) } : { text, stat };
   }
 
   private async readInThread(run: BuildRun, files: readonly ListedFile[]): Promise<boolean> {
@@ -998,7 +1000,7 @@ export class WorkspaceIndex {
       } else {
         const cpu = run.options.readerCpu ? cpuNow() : 0;
         const refs = this.scan(f.path, text, reader);
-        entry = { ...stat, hash, dirty: false, reader, refs, outcomes: [] };
+        entry = { size: stat.size, mtimeMs: stat.mtimeMs, hash, dirty: false, reader, refs, outcomes: [] };
         run.fresh.add(f.path);
         const x = run.extraction.get(reader) ?? { bytes: 0, cpuMs: 0 };
         run.extraction.set(reader, { bytes: x.bytes + stat.size, cpuMs: x.cpuMs + (run.options.readerCpu ? cpuNow() - cpu : 0) });
@@ -1486,11 +1488,6 @@ function reusable(record: FileRecord, reader: string): boolean {
 /** A listed file's stat, when the listing took one. */
 function statOf(f: ListedFile): FileStat | undefined {
   return f.size === undefined || f.mtimeMs === undefined ? undefined : { size: f.size, mtimeMs: f.mtimeMs };
-}
-
-/** A stat and the text read after it; undefined when there is no text (then readListed asks why). */
-function withText(stat: FileStat, text: string | undefined): FileRead | undefined {
-  return text === undefined ? undefined : { ...stat, text };
 }
 
 function fromRecord(record: FileRecord, stat: FileStat, reader: string): Entry {
