@@ -228,7 +228,7 @@ export class Engine implements EngineApi {
     extractor: BuildOptions['extractor'],
     onProgress: ((p: IndexProgress) => void) | undefined,
     signal: AbortSignal | undefined,
-    partial: Pick<BuildOptions, 'focus' | 'onPartialGraph'>,
+    partial: Pick<BuildOptions, 'focus' | 'onPartialGraph' | 'onListed'>,
   ): Promise<FolderStats> {
     const started = performance.now();
     const previous = this.store.loadFiles(folder.root) as FileRecord[];
@@ -352,11 +352,24 @@ export class Engine implements EngineApi {
    * What a cold build of this folder needs to rank while it reads: the focus file when it is in this
    * folder, and a change event whenever more of the graph is in (`rank` answers partially meanwhile).
    */
-  private partialRanking(folder: Folder, focus: string | undefined): Pick<BuildOptions, 'focus' | 'onPartialGraph'> {
+  private partialRanking(folder: Folder, focus: string | undefined): Pick<BuildOptions, 'focus' | 'onPartialGraph' | 'onListed'> {
     const where = focus === undefined ? undefined : this.locate(focus);
     const rel = where?.folder === folder ? where.rel : undefined;
     const started = performance.now();
-    let tablesBuilt = false;
+    let focusWasIn = false;
+    const buildTables = (when: string) => {
+      const tableStarted = performance.now();
+      prepareRankingCaches(this.facts(folder));
+      this.log.info(`ranking tables of ${folder.root} built in ${Math.round(performance.now() - tableStarted)} ms${when}`);
+    };
+    // With no focus yet (the window restores its editors after the extension starts: 2.1 and 3.3 s after
+    // activation in two runs at 6k files), the tables are built as soon as the listed files are nodes, so
+    // the focus, once known, waits only for its own files and the ranking.
+    const onListed = () => {
+      // A focus that came while the folder was listed had no build to go to yet.
+      if (folder.focus !== undefined) folder.index.refocus(folder.focus);
+      else if (rel === undefined) buildTables(', before any focus was known');
+    };
     const onPartialGraph = () => {
       const p = folder.progress;
       const focusRel = folder.focus ?? rel;
@@ -365,8 +378,9 @@ export class Engine implements EngineApi {
         `partial graph of ${folder.root} ${Math.round(performance.now() - started)} ms after the index started` +
           `${focusRel === undefined ? '' : `, ${focusRel} ${focusIn ? 'in' : 'not in yet'}`}${p ? ` (${p.phase} ${p.done} / ${p.total})` : ''}`,
       );
-      const firstFocusIn = focusIn && !tablesBuilt;
+      const firstFocusIn = focusIn && !focusWasIn;
       if (firstFocusIn) {
+        focusWasIn = true;
         folder.focusInAt = performance.now();
         this.openStoreSoon(); // before the change event: a ranking waiting for the focus runs inside it
       }
@@ -375,14 +389,10 @@ export class Engine implements EngineApi {
       // Without one, a ranking asked after the change event is on its way (the event to the extension and the
       // request back took 0.6 s in a VS Code starting up on two cores): the ranker's file table, which depends
       // on the listed files only, is built meanwhile instead of more of the index being read, and it finds it.
-      if (firstFocusIn) {
-        tablesBuilt = true;
-        const tableStarted = performance.now();
-        prepareRankingCaches(this.facts(folder));
-        this.log.info(`ranking tables of ${folder.root} built in ${Math.round(performance.now() - tableStarted)} ms`);
-      }
+      // Built at the listing already, they are refreshed (the degrees, the files read and found to stay out).
+      if (firstFocusIn) buildTables('');
     };
-    return { focus: rel, onPartialGraph };
+    return { focus: rel, onPartialGraph, onListed };
   }
 
   /** True when a ranking of this file is a real one: its own references are in its folder's graph (a cold index may not have read it yet). */

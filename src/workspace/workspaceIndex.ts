@@ -156,6 +156,8 @@ export interface BuildOptions {
    * are read.
    */
   readonly onPartialGraph?: () => void;
+  /** A cold build made every listed file a node (before any is read): what depends on the paths alone can be built now. */
+  readonly onListed?: () => void;
   /**
    * Times each file's extraction in this thread's CPU (two getrusage calls a file, ~4% of a TS/JS
    * build), for the MB/s per language that `index` and bench/index print; otherwise only the bytes.
@@ -336,6 +338,8 @@ export class WorkspaceIndex {
     | {
         readonly listed: ReadonlySet<string>;
         readonly inGraph: ReadonlySet<string>;
+        /** The focus to read first: the build's, or that of the last refocus (also one before the reading began). */
+        focus: string | undefined;
         /** Reads the files not read yet for another focus first (while this thread reads them). */
         refocus?: (focus: string) => void;
       }
@@ -389,7 +393,9 @@ export class WorkspaceIndex {
     if (cold) this.startEarly(run, candidates);
     await this.loadLanguages(candidates.map((f) => f.path));
     const unchanged = this.reuseUnchanged(run, candidates);
-    const toRead = run.early && options.focus !== undefined ? this.focusFirst(run, unchanged, options.focus) : unchanged;
+    // A refocus while the languages loaded (or while onListed ran) is the focus now.
+    const focus = run.early ? this.building?.focus : undefined;
+    const toRead = focus !== undefined ? this.focusFirst(run, unchanged, focus) : unchanged;
     if (!(await this.readAll(run, toRead))) return this.abort(run);
     if (!(await this.resolveAll(run))) return this.abort(run);
     await this.takeWords(run);
@@ -702,7 +708,9 @@ export class WorkspaceIndex {
    * yet are read in focusOrder for this one, and the partial-graph listener hears once its folder is in.
    */
   refocus(rel: string): void {
-    if (this.building?.listed.has(rel)) this.building.refocus?.(rel);
+    if (!this.building?.listed.has(rel)) return;
+    this.building.focus = rel;
+    this.building.refocus?.(rel);
   }
 
   /**
@@ -1149,10 +1157,11 @@ export class WorkspaceIndex {
    */
   private startEarly(run: BuildRun, candidates: readonly ListedFile[]): void {
     run.early = true;
-    this.building = { listed: new Set(candidates.map((f) => f.path)), inGraph: run.inGraph };
+    this.building = { listed: new Set(candidates.map((f) => f.path)), inGraph: run.inGraph, focus: run.options.focus };
     this.warnings = run.warnings;
     this.useFileSet(this.building.listed, run);
     for (const f of candidates) this.graph.addFile(f.path);
+    run.options.onListed?.();
   }
 
   /**

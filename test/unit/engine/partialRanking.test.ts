@@ -89,6 +89,49 @@ describe('Engine ranking while a cold index reads', () => {
     );
   });
 
+  it("with no focus known, builds the ranker's tables once the listed files are nodes, before any file is read, and again once a focus is in", async () => {
+    const lines: string[] = [];
+    const focus = join(root, 'src/app/main.ts');
+    engine = await Engine.create({
+      roots: [root],
+      historyEnabled: false,
+      readyBeforeHistory: true,
+      log: {
+        info: (m) => {
+          lines.push(m);
+          // The editor's file becomes known after the listing, as a window restores it late.
+          if (m.endsWith('before any focus was known')) engine?.refocus(focus);
+        },
+        warn: () => {},
+        error: () => {},
+      },
+    });
+    await engine.index();
+    const tables = lines.filter((l) => l.startsWith(`ranking tables of ${root} built in`));
+    assert.equal(tables.length, 2, lines.join('\n'));
+    assert.match(tables[0], /^ranking tables of .* built in \d+ ms, before any focus was known$/);
+    const firstRead = lines.findIndex((l) => l.startsWith('partial graph of'));
+    assert.ok(lines.indexOf(tables[0]) < firstRead, lines.join('\n'));
+    const focusIn = lines.findIndex((l) => /^partial graph of .* src\/app\/main\.ts in/.test(l));
+    assert.ok(focusIn >= 0 && lines.indexOf(tables[1]) > focusIn, lines.join('\n'));
+  });
+
+  it('reads first a focus that came while the folder was being listed, and builds no tables before it', async () => {
+    const lines: string[] = [];
+    engine = await Engine.create({
+      roots: [root],
+      historyEnabled: false,
+      readyBeforeHistory: true,
+      log: { info: (m) => lines.push(m), warn: () => {}, error: () => {} },
+    });
+    const indexed = engine.index();
+    engine.refocus(join(root, 'src/app/main.ts')); // the listing is under way: no build to take it yet
+    await indexed;
+    const partials = lines.filter((l) => l.startsWith('partial graph of'));
+    assert.match(partials[0] ?? '', /, src\/app\/main\.ts in \(/, lines.join('\n'));
+    assert.ok(!lines.some((l) => l.endsWith('before any focus was known')), lines.join('\n'));
+  });
+
   it('indexes the same graph with and without a focus', async () => {
     engine = await Engine.create({ roots: [root], historyEnabled: false });
     await engine.index(undefined, undefined, join(root, 'src/app/main.ts'));

@@ -119,6 +119,19 @@ describe('WorkspaceIndex cold build with a focus', () => {
     assert.deepEqual(atPartial.slice(0, 2), [read.slice(0, 2), read.slice(0, 3)], 'the listener hears once the new focus is in, then its folder');
   });
 
+  it('reads first a focus given after the listed files became nodes but before the reading began', async () => {
+    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
+    const readFile = host.readFile.bind(host);
+    const read: string[] = [];
+    host.readFile = (rel) => {
+      if (rel.endsWith('.ts')) read.push(rel);
+      return readFile(rel);
+    };
+    const index = new WorkspaceIndex(host);
+    await index.build({ onListed: () => index.refocus(FOCUS) });
+    assert.deepEqual(read.slice(0, 2), [FOCUS, 'src/app/util.ts']);
+  });
+
   it('ends with the same graph and records with a focus, without one, and on a rebuild', async () => {
     const generated = {
       ...FILES,
