@@ -13,6 +13,23 @@ import { FOCUS_FIRST_FILES } from './workspaceFixture';
 
 const FILES = FOCUS_FIRST_FILES;
 
+/** A cold engine on `root` whose info lines go to `lines`, each also to `onLine`. */
+function loggingEngine(root: string, lines: string[], onLine?: (line: string) => void): Promise<Engine> {
+  return Engine.create({
+    roots: [root],
+    historyEnabled: false,
+    readyBeforeHistory: true,
+    log: {
+      info: (m) => {
+        lines.push(m);
+        onLine?.(m);
+      },
+      warn: () => {},
+      error: () => {},
+    },
+  });
+}
+
 describe('Engine ranking while a cold index reads', () => {
   let root: string;
   let engine: Engine | undefined;
@@ -60,12 +77,7 @@ describe('Engine ranking while a cold index reads', () => {
 
   it("builds the ranker's tables once, when the focus is in and after its change event, and says how long after it a partial ranking was asked", async () => {
     const lines: string[] = [];
-    engine = await Engine.create({
-      roots: [root],
-      historyEnabled: false,
-      readyBeforeHistory: true,
-      log: { info: (m) => lines.push(m), warn: () => {}, error: () => {} },
-    });
+    engine = await loggingEngine(root, lines);
     const focus = join(root, 'src/app/main.ts');
     const e = engine;
     let tablesAtFirstChange: boolean | undefined;
@@ -92,20 +104,8 @@ describe('Engine ranking while a cold index reads', () => {
   it("with no focus known, builds the ranker's tables once the listed files are nodes, before any file is read, and again once a focus is in", async () => {
     const lines: string[] = [];
     const focus = join(root, 'src/app/main.ts');
-    engine = await Engine.create({
-      roots: [root],
-      historyEnabled: false,
-      readyBeforeHistory: true,
-      log: {
-        info: (m) => {
-          lines.push(m);
-          // The editor's file becomes known after the listing, as a window restores it late.
-          if (m.endsWith('before any focus was known')) engine?.refocus(focus);
-        },
-        warn: () => {},
-        error: () => {},
-      },
-    });
+    // The editor's file becomes known after the listing, as a window restores it late.
+    engine = await loggingEngine(root, lines, (m) => m.endsWith('before any focus was known') && engine?.refocus(focus));
     await engine.index();
     const tables = lines.filter((l) => l.startsWith(`ranking tables of ${root} built in`));
     assert.equal(tables.length, 2, lines.join('\n'));
@@ -118,12 +118,7 @@ describe('Engine ranking while a cold index reads', () => {
 
   it('reads first a focus that came while the folder was being listed, and builds no tables before it', async () => {
     const lines: string[] = [];
-    engine = await Engine.create({
-      roots: [root],
-      historyEnabled: false,
-      readyBeforeHistory: true,
-      log: { info: (m) => lines.push(m), warn: () => {}, error: () => {} },
-    });
+    engine = await loggingEngine(root, lines);
     const indexed = engine.index();
     engine.refocus(join(root, 'src/app/main.ts')); // the listing is under way: no build to take it yet
     await indexed;

@@ -48,6 +48,18 @@ function outgoing(index: WorkspaceIndex, from: string): string[] {
 describe('WorkspaceIndex cold build with a focus', () => {
   const workspace = tempWorkspaces('rf-focus-');
 
+  /** A host on the fixture that notes each TS file it reads in `read`, then calls `onRead`. */
+  function readsRecorded(read: string[], onRead?: () => void): DiskSourceHost {
+    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
+    const readFile = host.readFile.bind(host);
+    host.readFile = (rel) => {
+      if (rel.endsWith('.ts')) read.push(rel);
+      onRead?.();
+      return readFile(rel);
+    };
+    return host;
+  }
+
   it('puts every listed file in the graph before reading any', async () => {
     let atFirstRead: { path: string; files: number; edges: number } | undefined;
     const host = new DiskSourceHost(workspace(FILES), { noGit: true });
@@ -104,14 +116,8 @@ describe('WorkspaceIndex cold build with a focus', () => {
   });
 
   it('reads a new focus next when the active file changes while it reads', async () => {
-    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
-    const readFile = host.readFile.bind(host);
     const read: string[] = [];
-    host.readFile = (rel) => {
-      if (rel.endsWith('.ts')) read.push(rel);
-      if (read.length === 1) index.refocus(FOCUS); // the first file read: the listing's first
-      return readFile(rel);
-    };
+    const host = readsRecorded(read, () => read.length === 1 && index.refocus(FOCUS)); // the first file read: the listing's first
     const index = new WorkspaceIndex(host);
     const atPartial: string[][] = [];
     await index.build({ onPartialGraph: () => atPartial.push([...read]) });
@@ -120,14 +126,8 @@ describe('WorkspaceIndex cold build with a focus', () => {
   });
 
   it('reads first a focus given after the listed files became nodes but before the reading began', async () => {
-    const host = new DiskSourceHost(workspace(FILES), { noGit: true });
-    const readFile = host.readFile.bind(host);
     const read: string[] = [];
-    host.readFile = (rel) => {
-      if (rel.endsWith('.ts')) read.push(rel);
-      return readFile(rel);
-    };
-    const index = new WorkspaceIndex(host);
+    const index = new WorkspaceIndex(readsRecorded(read));
     await index.build({ onListed: () => index.refocus(FOCUS) });
     assert.deepEqual(read.slice(0, 2), [FOCUS, 'src/app/util.ts']);
   });
