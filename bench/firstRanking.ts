@@ -17,7 +17,10 @@
  * asked for the ranking of --open once its index answers, as the view asks on 'ready'; fork to 'ready'
  * and fork to the answer.
  *
- *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait [--baseline-waits] | --warm]
+ * --late-focus MS: a window that restores its editor late: the index asked with no focus, the focus given MS ms
+ * later (refocus) and its ranking waiting in the engine; ms from the focus to the partial ranking.
+ *
+ *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait [--baseline-waits] | --warm | --late-focus MS]
  *
  * --baseline is a checkout of another commit, built (its dist/engine.js). Figures only; never pass/fail.
  */
@@ -36,6 +39,10 @@ const OPTIONS: Record<string, OptionSpec> = {
   delay: { type: 'string', description: 'ms between the change event and the ranking request (default 400)' },
   wait: { type: 'boolean', description: "this build's ranking is asked with the index and waits in the engine" },
   'baseline-waits': { type: 'boolean', description: "with --wait, the baseline's ranking waits in the engine too (it has rankWhenRankable)" },
+  'late-focus': {
+    type: 'string',
+    description: 'the editor is known this many ms after the index request (both builds): ms from then to the partial ranking',
+  },
   warm: { type: 'boolean', description: 'the warm start: each engine on the database its cold start wrote' },
 };
 
@@ -44,8 +51,12 @@ interface Start {
   readonly answerMs: number;
 }
 
-/** How a start asks for the focus's ranking: `delayMs` after the first change event, or at once, to wait in the engine. */
-type Ask = { readonly delayMs: number } | { readonly wait: true };
+/**
+ * How a start asks for the focus's ranking: `delayMs` after the first change event; at once, to wait in the
+ * engine; or with the index asked without a focus and the focus given `lateMs` after it (a window that
+ * restores its editor late), the ranking then waiting in the engine and timed from that moment.
+ */
+type Ask = { readonly delayMs: number } | { readonly wait: true } | { readonly lateMs: number };
 
 /** A build's engine forked on `dbPath`, as the extension starts it (ranking first), with the build's compile cache. */
 function startEngine(script: string, compileCache: string, root: string, dbPath: string): Promise<EngineConnection> {
@@ -60,11 +71,21 @@ async function coldStart(script: string, compileCache: string, root: string, foc
     const connection = await startEngine(script, compileCache, root, join(dir, 'db.sqlite'));
     const readyMs = performance.now() - started;
     const answerMs = await new Promise<number>((done, fail) => {
+      let from = started;
       const answered = (answer: RankAnswer) => {
         if (answer.files.length === 0) fail(new Error(`no partial ranking: ${answer.note ?? 'no note'}`));
         else if (answer.note === undefined) fail(new Error('the ranking came after the index ended, not partial'));
-        else done(performance.now() - started);
+        else done(performance.now() - from);
       };
+      if ('lateMs' in ask) {
+        connection.engine.index().catch(fail);
+        setTimeout(() => {
+          from = performance.now();
+          connection.engine.refocus(focus);
+          connection.engine.rankWhenRankable({ file: focus }).then(answered, fail);
+        }, ask.lateMs);
+        return;
+      }
       if ('wait' in ask) {
         connection.engine.index(undefined, undefined, focus).catch(fail);
         connection.engine.rankWhenRankable({ file: focus }).then(answered, fail);
@@ -121,19 +142,21 @@ async function main(): Promise<void> {
   if (wait && warm) throw new Error('--wait is for the cold start; --warm asks once the index answers');
   const baselineWaits = args['baseline-waits'] === true;
   if (baselineWaits && !wait) throw new Error('--baseline-waits goes with --wait');
+  const late = args['late-focus'] === undefined ? undefined : { lateMs: Number(args['late-focus']) };
+  if (late && (wait || warm)) throw new Error('--late-focus is a cold start of its own: not with --wait or --warm');
   const builds = [
     {
       name: 'this build',
       script: resolve(__dirname, '../dist/engine.js'),
       cache: join(caches, 'this'),
-      ask: (wait ? { wait } : { delayMs }) as Ask,
+      ask: late ?? ((wait ? { wait } : { delayMs }) as Ask),
       starts: [] as Start[],
     },
     {
       name: 'baseline',
       script: resolve(String(args.baseline), 'dist/engine.js'),
       cache: join(caches, 'baseline'),
-      ask: (baselineWaits ? { wait } : { delayMs }) as Ask,
+      ask: late ?? ((baselineWaits ? { wait } : { delayMs }) as Ask),
       starts: [] as Start[],
     },
   ];
@@ -154,13 +177,17 @@ async function main(): Promise<void> {
   }
   const how = warm
     ? 'each build on the database its cold start wrote, asked once its index answers'
-    : wait
-      ? baselineWaits
-        ? "each build's request waiting in the engine"
-        : `this build's request waiting in the engine, the baseline's ${delayMs} ms after the change event`
-      : `request ${delayMs} ms after the change event`;
+    : late
+      ? `the index asked with no focus, the focus given ${late.lateMs} ms later and its ranking waiting in the engine`
+      : wait
+        ? baselineWaits
+          ? "each build's request waiting in the engine"
+          : `this build's request waiting in the engine, the baseline's ${delayMs} ms after the change event`
+        : `request ${delayMs} ms after the change event`;
   const what = warm ? 'ranking' : 'partial ranking';
-  console.log(`${warm ? 'warm first ranking' : 'cold first partial ranking'} of ${args.open} in ${root}, ${how}; ms from the fork`);
+  console.log(
+    `${warm ? 'warm first ranking' : 'cold first partial ranking'} of ${args.open} in ${root}, ${how}; ms from ${late ? 'the focus (ready: from the fork)' : 'the fork'}`,
+  );
   for (const b of builds) {
     const ready = b.starts.map((s) => s.readyMs);
     const answers = b.starts.map((s) => s.answerMs);
