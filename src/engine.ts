@@ -8,6 +8,7 @@
  * rankFiles -> RankedFile[] -> faces. The engine is Node-only (no `vscode`).
  */
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ImportGraph } from './core/graph';
 import type { RankingContext, RankingFacts } from './core/facts';
 import { historyFacts, type HistoryFacts } from './core/commitHistory';
@@ -708,16 +709,8 @@ export class Engine implements EngineApi {
     for (;;) {
       const wait = this.lastTypedAt + TYPING_PAUSE_MS - performance.now();
       if (wait <= 0 || this.stopping.signal.aborted) return;
-      const signal = this.stopping.signal;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, wait);
-        signal.addEventListener('abort', done, { once: true });
-      });
+      // Rejects when the engine stops: then the loop returns.
+      await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => undefined);
     }
   }
 

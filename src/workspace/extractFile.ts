@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ExtractedImport } from './extractImports';
 import { scanReferences, TS_READER } from './fileReferences';
-import { isGeneratedText, MAX_FILE_BYTES, type FileRead, type SkipReason, type SourceHost } from './sourceHost';
+import { isGeneratedText, MAX_FILE_BYTES, type FileStat, type ListedFile, type SkipReason, type SourceHost } from './sourceHost';
 
 /** A NUL in the first 8 KB marks a binary file (the same test git uses). */
 const BINARY_PROBE_CHARS = 8000;
@@ -21,30 +21,36 @@ export type ExtractedFile =
   | { readonly path: string; readonly skip: SkipReason | undefined };
 
 export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
-  const read = statAndRead(host, rel);
-  if (!read) return { path: rel, skip: unreadReason(host, rel) };
-  const { text, size, mtimeMs } = read;
-  if (text === undefined) return { path: rel, skip: size > MAX_FILE_BYTES ? 'too-large' : 'unreadable' };
-  const reason = textSkipReason(text);
+  const read = readListed(host, { path: rel });
+  if ('skip' in read) return { path: rel, skip: read.skip };
+  const reason = textSkipReason(read.text);
   if (reason) return { path: rel, skip: reason };
-  return { path: rel, size, mtimeMs, hash: hashText(text), imports: scanReferences(rel, text, TS_READER, undefined) };
-}
-
-/** Why a listed file could not be read: it is there but unreadable, gone, or a folder (undefined). */
-export function unreadReason(host: SourceHost, rel: string): SkipReason | undefined {
-  if (host.stat(rel)) return 'unreadable';
-  return host.directoryExists(rel) ? undefined : 'missing';
+  const { text, stat } = read;
+  return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: scanReferences(rel, text, TS_READER, undefined) };
 }
 
 /**
- * A stat, then the text unless the file is too large; undefined when it is missing, no file or
- * unreadable. The stat comes first: a change after it is newer than the record, and is read again.
+ * A listed file's text and stat: the listing's stat, or, for a file the listing did not stat, its own
+ * taken just before the read (a change after it is newer than the record, and is read again). Else
+ * why it stays out: too large, unreadable, gone, or a folder (undefined: a symlink git lists as a
+ * file, which a listing that stats leaves out uncounted).
  */
-export function statAndRead(host: SourceHost, rel: string): FileRead | undefined {
-  const stat = host.stat(rel);
-  if (!stat || stat.size > MAX_FILE_BYTES) return stat;
-  const text = host.readFile(rel);
-  return text === undefined ? undefined : { ...stat, text };
+export function readListed(host: SourceHost, file: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
+  let stat = statOf(file);
+  if (!stat) {
+    stat = host.stat(file.path);
+    if (!stat) return { skip: host.directoryExists(file.path) ? undefined : 'missing' };
+    if (stat.size > MAX_FILE_BYTES) return { skip: 'too-large' };
+  }
+  const text = host.readFile(file.path);
+  if (text !== undefined) return { text, stat };
+  if (host.stat(file.path)) return { skip: 'unreadable' };
+  return { skip: host.directoryExists(file.path) ? undefined : 'missing' };
+}
+
+/** A listed file's stat, when the listing took one. */
+export function statOf(file: ListedFile): FileStat | undefined {
+  return file.size === undefined || file.mtimeMs === undefined ? undefined : { size: file.size, mtimeMs: file.mtimeMs };
 }
 
 /** Why a file's text keeps it out of the graph: a NUL (binary) or a generator's marker. */

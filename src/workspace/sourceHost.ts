@@ -43,11 +43,6 @@ export interface ListOptions {
   readonly stat?: boolean;
 }
 
-/** A file's size and mtime, stat'ed just before its text was read; no text when it is too large to read. */
-export interface FileRead extends FileStat {
-  readonly text?: string;
-}
-
 /** Why a listed or found file is not in the graph. */
 export type SkipReason = 'too-large' | 'binary' | 'minified' | 'generated' | 'missing' | 'unreadable' | 'symlink-loop';
 

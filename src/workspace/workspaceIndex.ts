@@ -25,7 +25,7 @@ import { ContentIndex } from '../core/contentIndex';
 import { TermUnpacker, type FileTerms, type PackedTerms, type TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import { hashText, textSkipReason, unreadReason, type ExtractedFile } from './extractFile';
+import { hashText, readListed, statOf, textSkipReason, type ExtractedFile } from './extractFile';
 import {
   IndexWorkspaceView,
   NO_READER,
@@ -953,22 +953,6 @@ export class WorkspaceIndex {
     }
   }
 
-  /**
-   * A listed file's text and stat: the listing's, or, for a file the listing did not stat, its own
-   * taken just before the read (a change after it is newer than the record, and is read again).
-   * Else why it stays out (unreadReason).
-   */
-  private readListed(f: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
-    let stat = statOf(f);
-    if (!stat) {
-      stat = this.host.stat(f.path);
-      if (!stat) return { skip: unreadReason(this.host, f.path) };
-      if (stat.size > MAX_FILE_BYTES) return { skip: 'too-large' };
-    }
-    const text = this.host.readFile(f.path);
-    return text === undefined ? { skip: unreadReason(this.host, f.path) } : { text, stat };
-  }
-
   private async readInThread(run: BuildRun, files: readonly ListedFile[]): Promise<boolean> {
     const { signal, onProgress } = run.options;
     const toRead = [...files];
@@ -984,7 +968,7 @@ export class WorkspaceIndex {
       if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
       const f = toRead[i];
       let t = now();
-      const read = this.readListed(f);
+      const read = readListed(this.host, f);
       run.read++;
       const reason = 'skip' in read ? read.skip : textSkipReason(read.text);
       if (reason || 'skip' in read) {
@@ -1494,11 +1478,6 @@ function reusable(record: FileRecord, reader: string): boolean {
 }
 
 /** An entry from a record: its edges grouped back into references (one reference may name several files), then its loose references. */
-/** A listed file's stat, when the listing took one. */
-function statOf(f: ListedFile): FileStat | undefined {
-  return f.size === undefined || f.mtimeMs === undefined ? undefined : { size: f.size, mtimeMs: f.mtimeMs };
-}
-
 function fromRecord(record: FileRecord, stat: FileStat, reader: string): Entry {
   const refs: Reference[] = [];
   const outcomes: Outcome[] = [];
