@@ -250,20 +250,62 @@ function drop(map: Map<number, number[]>, key: number, value: number): void {
 }
 
 function rebuildIndexes(t: MutableTable): void {
-  t.filesByDir = new Map();
-  t.filesByNameToken = new Map();
-  t.filesByPathToken = new Map();
-  t.filesByStem = new Map();
-  for (const id of t.ids) {
-    push(t.filesByDir, t.dirId[id], id);
-    for (const w of t.nameTokens[id]) push(t.filesByNameToken, w, id);
-    for (const w of t.pathTokens[id]) push(t.filesByPathToken, w, id);
-    if (t.stemId[id] >= 0) push(t.filesByStem, t.stemId[id], id);
-  }
+  t.filesByDir = postingsOfOne(t.ids, t.dirId, t.dirs.length);
+  t.filesByStem = postingsOfOne(t.ids, t.stemId, t.stemIds.size);
+  t.filesByNameToken = postingsOfMany(t.ids, t.nameTokens, t.tokens.length);
+  t.filesByPathToken = postingsOfMany(t.ids, t.pathTokens, t.tokens.length);
   t.childDirs = new Map();
   for (let dir = 0; dir < t.dirs.length; dir++) if (t.dirParent[dir] >= 0) push(t.childDirs, t.dirParent[dir], dir);
-  // Lists grown by push keep up to half their length as slack; exact copies save ~10 MB at 100k files.
-  for (const map of [t.filesByDir, t.filesByNameToken, t.filesByPathToken, t.filesByStem]) for (const [key, list] of map) map.set(key, list.slice());
+}
+
+/*
+ * The posting lists are counted first and then filled, each at its exact length (no slack: ~10 MB at 100k
+ * files). Growing them by push and copying each to its length after made the table's first build at 6k
+ * paths ~10% slower. Ids go in ascending, as they are in `ids`.
+ */
+
+/** Per key (a dense id below `keyCount`, -1 for none), the ids whose `keyOf` it is. */
+function postingsOfOne(ids: Int32Array, keyOf: Int32Array, keyCount: number): Map<number, number[]> {
+  const counts = new Int32Array(keyCount);
+  for (let i = 0; i < ids.length; i++) {
+    const key = keyOf[ids[i]];
+    if (key >= 0) counts[key]++;
+  }
+  const lists = listsOf(counts);
+  const filled = new Int32Array(keyCount);
+  for (let i = 0; i < ids.length; i++) {
+    const key = keyOf[ids[i]];
+    if (key >= 0) lists[key][filled[key]++] = ids[i];
+  }
+  return mapOf(lists);
+}
+
+/** Per key (a dense id below `keyCount`), the ids whose `keysOf` list holds it. */
+function postingsOfMany(ids: Int32Array, keysOf: readonly (readonly number[])[], keyCount: number): Map<number, number[]> {
+  const counts = new Int32Array(keyCount);
+  for (let i = 0; i < ids.length; i++) {
+    const keys = keysOf[ids[i]];
+    for (let j = 0; j < keys.length; j++) counts[keys[j]]++;
+  }
+  const lists = listsOf(counts);
+  const filled = new Int32Array(keyCount);
+  for (let i = 0; i < ids.length; i++) {
+    const keys = keysOf[ids[i]];
+    for (let j = 0; j < keys.length; j++) lists[keys[j]][filled[keys[j]]++] = ids[i];
+  }
+  return mapOf(lists);
+}
+
+function listsOf(counts: Int32Array): number[][] {
+  const lists: number[][] = [];
+  for (let key = 0; key < counts.length; key++) lists.push(new Array<number>(counts[key]));
+  return lists;
+}
+
+function mapOf(lists: readonly number[][]): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (let key = 0; key < lists.length; key++) if (lists[key].length > 0) map.set(key, lists[key]);
+  return map;
 }
 
 function internDir(t: MutableTable, dir: string): number {
