@@ -3,11 +3,11 @@
  * process (how the extension runs it) or over a worker thread's port (measured against it).
  */
 import { constants as osConstants } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { serveEngine, type Port } from './engineServer';
 import type { EngineMessage, HostMessage } from './engineProtocol';
 import { lowerProcessPriority } from './enginePriority';
+import { sqlOnBaselineCompilerOnly } from './store/sqlLoader';
 
 function processPort(): Port<HostMessage, EngineMessage> | undefined {
   const send = process.send?.bind(process);
@@ -40,19 +40,9 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
  */
 const YIELDED_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
 
-/**
- * SQLite (sql.js) runs as WebAssembly, compiled by V8's baseline compiler and then, for the functions it
- * finds hot, by its optimising compiler on background threads. In the engine that second compile cost
- * more CPU than it saved: a cold start at 6k files outside VS Code took ~0.75 s less of the process's
- * CPU without it, and its index answered sooner (docs/ARCHITECTURE.md, "Engine process"); on two cores
- * that CPU is taken from the workbench and the extension host. Set before sql.js is compiled, in the
- * engine's own process only: a worker shares the extension host's V8. A V8 without the flag says so on
- * stderr and runs on.
- */
-const BASELINE_WASM_ONLY = '--liftoff-only';
-
 const port = workerPort() ?? processPort();
-if (port && !parentPort) setFlagsFromString(BASELINE_WASM_ONLY);
+// A worker shares the extension host's V8, whose flags are not ours to set.
+if (port && !parentPort) sqlOnBaselineCompilerOnly();
 // A worker thread shares the extension host's process: its priority is the host's, not ours to change.
 if (port) serveEngine(port, (code) => process.exit(code), undefined, parentPort ? undefined : () => lowerProcessPriority(YIELDED_PRIORITY));
 else {

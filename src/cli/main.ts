@@ -5,6 +5,7 @@
  * pay for `eval`'s code and `--help` is instant.
  */
 import { errorMessage } from '../core/errorMessage';
+import { sqlOnBaselineCompilerOnly } from '../store/sqlLoader';
 
 type Command = { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> };
 
@@ -44,6 +45,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  sqlOnBaselineCompilerOnly(); // this process is the CLI's own
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {
