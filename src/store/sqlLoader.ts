@@ -27,8 +27,8 @@ export function findSqlWasm(bundleDir: string = __dirname): string {
  * for the functions it finds hot, with its optimising compiler on background threads; for sql.js that second
  * compile cost more CPU than it saved. At 6k files, outside VS Code: a cold engine start took ~0.75 s less of
  * the process's CPU and its index answered sooner; `related-files rank` on a new database 3.0–3.3 s against
- * 3.5–4.1 s; the store's saves and loads after the first were as fast (docs/ARCHITECTURE.md, "Engine
- * process"). On two cores that CPU is taken from the workbench and the extension host.
+ * 3.5–4.1 s; the store's saves and loads after the first were as fast
+ * (docs/ARCHITECTURE.md, "Engine process"). On two cores that CPU is taken from the workbench and the extension host.
  *
  * V8's flags are the whole process's: called by the entries of processes of our own (the engine's child
  * process, the CLI), never in the extension host, before sql.js is compiled. A V8 without the flag says so on
