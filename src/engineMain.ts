@@ -41,10 +41,10 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
 const YIELDED_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
 
 const port = workerPort() ?? processPort();
-// A worker shares the extension host's V8, whose flags are not ours to set.
-if (port && !parentPort) sqlOnBaselineCompilerOnly();
-// A worker thread shares the extension host's process: its priority is the host's, not ours to change.
-if (port) serveEngine(port, (code) => process.exit(code), undefined, parentPort ? undefined : () => lowerProcessPriority(YIELDED_PRIORITY));
+// A worker thread shares the extension host's process: its V8's flags and its priority are the host's, not ours to change.
+const ownProcess = port !== undefined && !parentPort;
+if (ownProcess) sqlOnBaselineCompilerOnly();
+if (port) serveEngine(port, (code) => process.exit(code), undefined, ownProcess ? () => lowerProcessPriority(YIELDED_PRIORITY) : undefined);
 else {
   process.stderr.write('dist/engine.js is started by the Related Files extension (as a child process or worker), not run directly\n');
   process.exitCode = 2;
