@@ -4,6 +4,7 @@
  */
 import type { WorkspaceView } from './language';
 import { dirnameRel } from '../sourceHost';
+import { DOT } from './lexing';
 
 /** The folder of a path ('' for a file at the root). */
 export const dirOf: (path: string) => string = dirnameRel;
@@ -19,15 +20,23 @@ export function baseOf(path: string): string {
  */
 export function joinPath(dir: string, rel: string): string | undefined {
   if (rel.startsWith('/') || /^[A-Za-z]:[\\/]/.test(rel)) return undefined;
-  const parts = dir === '' ? [] : dir.split('/');
-  for (const part of rel.replace(/\\/g, '/').split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
+  if (rel.includes('\\')) rel = rel.replace(/\\/g, '/');
+  // Segment by segment on strings, not arrays: resolution joins once per candidate of every import.
+  let joined = dir;
+  for (let start = 0; start <= rel.length;) {
+    let end = rel.indexOf('/', start);
+    if (end < 0) end = rel.length;
+    const length = end - start;
+    if (length === 2 && rel.startsWith('..', start)) {
+      if (joined === '') return undefined;
+      joined = joined.slice(0, Math.max(0, joined.lastIndexOf('/')));
+    } else if (length > 0 && !(length === 1 && rel.charCodeAt(start) === DOT)) {
+      const part = rel.slice(start, end);
+      joined = joined === '' ? part : `${joined}/${part}`;
+    }
+    start = end + 1;
   }
-  return parts.join('/');
+  return joined;
 }
 
 /** `dir/name`, or `name` at the root. */
