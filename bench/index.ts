@@ -9,7 +9,8 @@
  * Otherwise:
  *
  * Each contender runs in its own child process (so its peak RSS is its own), from an esbuild bundle of
- * this file, as the product's code runs:
+ * this file, as the product's code runs (ours with the engine process's V8 options, ENGINE_EXEC_ARGV;
+ * ts-morph with Node's defaults, as a program using it runs):
  *   ours      full index of every file (in-thread), as the product builds it (TS/JS imports, other
  *             languages' references, every file's words), then per-edit updateFile on --edits files
  *             (an import added)
@@ -30,6 +31,7 @@ import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchDir, bundle } from './bundled';
+import { ENGINE_EXEC_ARGV } from '../src/engineClient';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
 import { readerLines } from '../src/cli/indexCommand';
 import { DiskSourceHost } from '../src/workspace/diskSourceHost';
@@ -93,7 +95,8 @@ function bundledBench(dir: string): string {
 /** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
 function runChild(dir: string, phase: string): PhaseResult {
   const out = join(dir, `${phase}.json`);
-  const child = spawnSync(process.execPath, [bundledBench(dir), ...process.argv.slice(2), '--phase', phase, '--out', out], {
+  const v8Options = phase === 'tsmorph' ? [] : ENGINE_EXEC_ARGV;
+  const child = spawnSync(process.execPath, [...v8Options, bundledBench(dir), ...process.argv.slice(2), '--phase', phase, '--out', out], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, BENCH_WORKER_DIR: dir, BENCH_REPO: REPO },
   });

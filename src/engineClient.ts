@@ -49,12 +49,23 @@ export const COMPILE_CACHE_DIR = join(tmpdir(), 'related-files-compile-cache');
 const STDERR_TAIL_CHARS = 600;
 
 /**
+ * V8 options of the engine process: a young generation of at most 2 MB per half (by default V8 grows it
+ * to 16 MB per half under Node 20 and 22, 64 MB under Node 24). Most of what an index allocates lives on
+ * (records, the graph, the file table); in a large young generation each scavenge copies all of it again
+ * before it is promoted. A heap option is read when the process starts, so it is given on the command
+ * line: `v8.setFlagsFromString` would be too late. Only long-standing V8 options belong here: one the runtime
+ * does not know stops the process from starting. Not the host's own inspector or loader flags. The figures
+ * are in docs/ARCHITECTURE.md, "Engine process".
+ */
+export const ENGINE_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=2'];
+
+/**
  * The engine bundle in a child process of the extension host, under the host's own executable:
  * Node in a server or web host, Electron on desktop (ELECTRON_RUN_AS_NODE makes it plain Node).
  */
 export function forkEngine(script: string): EngineChannel {
   const child = fork(script, [], {
-    execArgv: [], // not the host's inspector or loader flags
+    execArgv: [...ENGINE_EXEC_ARGV],
     env: { NODE_COMPILE_CACHE: COMPILE_CACHE_DIR, ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     serialization: 'advanced', // structured clone, as a worker's messages: Maps, undefined and typed arrays survive
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

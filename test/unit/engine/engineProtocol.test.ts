@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CancelledError, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
+import { CancelledError, ENGINE_EXEC_ARGV, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
 import { FIRST_RANKING_WAIT_MS, type Engine } from '../../../src/engine';
@@ -375,6 +375,25 @@ describe('engine protocol', function () {
       EngineConnection.start(channel, { roots: [root] }),
       (e: unknown) => e instanceof EngineStoppedError && /exit code 3/.test(e.message),
     );
+  });
+
+  it("starts the engine process with the engine's V8 options, none of the host's, and its young generation capped by them", async () => {
+    const script = join(root, 'reports.js');
+    writeFileSync(
+      script,
+      [
+        "const v8 = require('node:v8');",
+        'const kept = [];',
+        "for (let i = 0; i < 3e5; i++) kept.push({ i, s: 'x' + i });",
+        "const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;",
+        'process.send({ execArgv: process.execArgv, young, kept: kept.length }, () => process.exit(0));',
+      ].join('\n'),
+    );
+    const channel = forkEngine(script);
+    const report = await new Promise<{ execArgv: string[]; young: number }>((resolve) => channel.onMessage((m) => resolve(m as never)));
+    assert.deepEqual(report.execArgv, [...ENGINE_EXEC_ARGV]);
+    // Two halves of 2 MB each; by default they grow to 16 MB or more under this much live data.
+    assert.ok(report.young <= 4 * 1024 * 1024, `young generation ${report.young} bytes`);
   });
 
   it('names a killed engine process killed, even when a message sent after its death fails first', async () => {
