@@ -9,7 +9,7 @@
 const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { CI_DIR, NODE, SERVER, CHROMIUM } = require('./vscodeServer.cjs');
+const { CI_DIR, NODE, SERVER, CHROMIUM, findChromium } = require('./vscodeServer.cjs');
 
 const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION || '4.139.1';
 const NODE_MAJOR = process.env.NODE_MAJOR || '24'; // code-server 4.139.x checks for Node 24 in its postinstall
@@ -119,7 +119,7 @@ function main() {
   const nodeVersion = spawnSync(NODE, ['-v'], { encoding: 'utf8' }).stdout.trim();
   console.log(`setup-vscode: node       ${NODE} (${nodeVersion})`);
   console.log(`setup-vscode: vscode     ${SERVER}`);
-  console.log(`setup-vscode: chromium   ${CHROMIUM}`);
+  console.log(`setup-vscode: chromium   ${findChromium() ?? 'not found'}`); // apt-get may have installed it above
   return 0;
 }
 

@@ -15,8 +15,11 @@ const NODE = process.env.VSCODE_SERVER_NODE || path.join(CI_DIR, 'node/node_modu
 const SERVER = path.join(CI_DIR, 'code-server/node_modules/code-server/lib/vscode/out/server-main.js');
 /** Runs commands for the runners inside the extension host (see vscode-driver.cjs). */
 const DRIVER = path.join(__dirname, 'vscode-driver.cjs');
-const CHROMIUM =
-  process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+/** The Chromium binary to drive, looked up now (setup may have just installed it), or undefined. */
+function findChromium() {
+  return process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+}
+const CHROMIUM = findChromium();
 
 /** What is missing to run VS Code here, in words, or [] when everything is in place. */
 function missingPieces({ browser = true } = {}) {
@@ -272,6 +275,7 @@ module.exports = {
   NODE,
   SERVER,
   CHROMIUM,
+  findChromium,
   DRIVER,
   missingPieces,
   startServer,
