@@ -166,7 +166,7 @@ export class DiskSourceHost implements SourceHost {
   }
 
   private abs(rel: string): string {
-    return path.resolve(this.root, rel);
+    return isPlainRel(rel) ? `${this.root}/${rel}` : path.resolve(this.root, rel);
   }
 
   private rel(abs: string): string {
@@ -360,3 +360,32 @@ function gitOutput(root: string, args: readonly string[]): Promise<string | unde
 function toSlashes(p: string): string {
   return p.replace(/\\/g, '/');
 }
+
+/**
+ * A path as the listing gives it: relative, slash-separated, without empty, '.' or '..' segments, so
+ * joining it to the root with a slash is what path.resolve would give. path.resolve normalizes every
+ * segment again: two calls a file read (its stat and its read).
+ */
+function isPlainRel(rel: string): boolean {
+  return (
+    rel !== '' &&
+    rel.charCodeAt(0) !== SLASH &&
+    rel.charCodeAt(rel.length - 1) !== SLASH &&
+    rel.charCodeAt(1) !== COLON &&
+    !rel.includes('//') &&
+    !rel.includes('\\') &&
+    !(
+      rel === '.' ||
+      rel === '..' ||
+      rel.startsWith('./') ||
+      rel.startsWith('../') ||
+      rel.includes('/./') ||
+      rel.includes('/../') ||
+      rel.endsWith('/.') ||
+      rel.endsWith('/..')
+    )
+  );
+}
+
+const SLASH = 47;
+const COLON = 58;

@@ -100,3 +100,29 @@ describe('DiskSourceHost: a listing of paths alone', () => {
     }
   });
 });
+
+describe('DiskSourceHost paths', () => {
+  const folder = tempWorkspaces('rf-paths-');
+
+  it("reads a listed path and the same file named through '.' and '..' segments alike", () => {
+    const root = folder({ 'src/a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 2;\n' });
+    const host = new DiskSourceHost(root);
+    for (const rel of ['src/a.ts', './src/a.ts', 'src/./a.ts', 'src/../src/a.ts', 'lib/../src/a.ts']) {
+      assert.equal(host.readFile(rel), 'export const a = 1;\n', rel);
+      assert.equal(host.stat(rel)?.size, 20, rel);
+    }
+    assert.equal(host.readFile('src/../b.ts'), 'export const b = 2;\n');
+    assert.equal(host.directoryExists('src/..'), true);
+    assert.equal(host.directoryExists('src/.'), true);
+    assert.equal(host.readFile('src//a.ts'), 'export const a = 1;\n');
+  });
+
+  it('follows a path that climbs out of its folder as path.resolve does (the resolver asks about node_modules above it)', () => {
+    const root = folder({ 'src/a.ts': 'x', 'node_modules/p/index.js': 'y' });
+    const host = new DiskSourceHost(join(root, 'src'));
+    assert.equal(host.readFile('../src/a.ts'), 'x');
+    assert.equal(host.readFile('../node_modules/p/index.js'), 'y');
+    assert.equal(host.directoryExists('../node_modules'), true);
+    assert.equal(host.stat('../missing.ts'), undefined);
+  });
+});
