@@ -4,7 +4,7 @@
  * listing stat'ed; here: too large, vanished, unreadable, binary and generated (by their own say)
  * files, and the same references (imports and the TS extras) as the in-thread path.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ExtractedImport } from './extractImports';
 import { scanReferences, TS_READER } from './fileReferences';
 import { isGeneratedText, MAX_FILE_BYTES, type FileStat, type ListedFile, type SkipReason, type SourceHost } from './sourceHost';
@@ -63,7 +63,10 @@ export function isBinary(text: string): boolean {
   return probe.includes('\0');
 }
 
-/** Content hash for warm starts: equal hash = same imports, whatever the mtime says (git checkout touches mtimes). */
+/**
+ * Content hash for warm starts: equal hash = same imports, whatever the mtime says (git checkout touches mtimes).
+ * The one-shot `hash` makes no Hash object: half the time of createHash on vitest-sized texts.
+ */
 export function hashText(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
+  return hash('sha1', text, 'base64');
 }
