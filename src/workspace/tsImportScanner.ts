@@ -204,7 +204,7 @@ class Tokenizer {
         continue;
       }
       if (c === SLASH) {
-        const d = text.charCodeAt(this.pos + 1);
+        const d = codeAt(text, this.pos + 1);
         if (d === SLASH) {
           this.pos += 2;
           while (this.pos < n && !isLineBreak(text.charCodeAt(this.pos))) this.pos++;
@@ -225,8 +225,8 @@ class Tokenizer {
         return this.scanTemplate(true);
       }
       if (c >= CH_0 && c <= CH_9) return this.scanNumber();
-      if (c === DOT && isDigit(text.charCodeAt(this.pos + 1))) return this.scanNumber();
-      if (c === HASH && isWordStart(text.charCodeAt(this.pos + 1))) {
+      if (c === DOT && isDigit(codeAt(text, this.pos + 1))) return this.scanNumber();
+      if (c === HASH && isWordStart(codeAt(text, this.pos + 1))) {
         this.pos++;
         this.scanWord();
         return Token.PrivateName;
@@ -267,7 +267,7 @@ class Tokenizer {
         escaped = true;
         pos++;
         // A backslash before CR LF continues the string on the next line.
-        if (text.charCodeAt(pos) === CH_CR && text.charCodeAt(pos + 1) === NEWLINE) pos++;
+        if (codeAt(text, pos) === CH_CR && codeAt(text, pos + 1) === NEWLINE) pos++;
         continue;
       }
       if (c === NEWLINE || c === CH_CR) break;
@@ -300,7 +300,7 @@ class Tokenizer {
         this.literal = escaped ? unescape(raw) : raw;
         return opening ? Token.Template : Token.TemplateHead;
       }
-      if (c === CH_DOLLAR && text.charCodeAt(pos + 1) === CH_LBRACE) {
+      if (c === CH_DOLLAR && codeAt(text, pos + 1) === CH_LBRACE) {
         this.pos = pos + 2;
         this.templates.push(this.braces);
         this.literal = '';
@@ -347,25 +347,33 @@ class Tokenizer {
       this.braces--;
     } else if (c === DOT) {
       // `...` (spread) is not the `.` of a member access.
-      if (text.charCodeAt(this.pos) === DOT && text.charCodeAt(this.pos + 1) === DOT) {
+      if (codeAt(text, this.pos) === DOT && codeAt(text, this.pos + 1) === DOT) {
         this.pos += 2;
         this.punct = 0;
       }
     } else if (c === CH_EQ) {
       // `==`, `===` and `=>` are not the `=` of `import x = require()`.
-      const d = text.charCodeAt(this.pos);
+      const d = codeAt(text, this.pos);
       if (d === CH_EQ || d === CH_GT) {
         this.pos++;
-        if (d === CH_EQ && text.charCodeAt(this.pos) === CH_EQ) this.pos++;
+        if (d === CH_EQ && codeAt(text, this.pos) === CH_EQ) this.pos++;
         this.punct = 0;
       }
-    } else if (c === CH_BANG && text.charCodeAt(this.pos) === CH_EQ) {
+    } else if (c === CH_BANG && codeAt(text, this.pos) === CH_EQ) {
       this.pos++;
-      if (text.charCodeAt(this.pos) === CH_EQ) this.pos++;
+      if (codeAt(text, this.pos) === CH_EQ) this.pos++;
       this.punct = 0;
     }
     return Token.Punct;
   }
+}
+
+/**
+ * The code unit at `i`, or -1 past the end. A lookahead past the end of the text (its last token) made
+ * V8 drop the scanner's optimized code ("out of bounds"), a few times in every first pass.
+ */
+function codeAt(text: string, i: number): number {
+  return i < text.length ? text.charCodeAt(i) : -1;
 }
 
 function isDigit(c: number): boolean {

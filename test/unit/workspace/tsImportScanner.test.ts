@@ -112,4 +112,20 @@ describe('scanTokens', () => {
     assert.ok(!tokens.some((t) => t.includes("x'") || t.startsWith('word:c@') || t.includes('word:a')), tokens.join(' '));
     assert.ok(tokens.includes('word:b@70'), tokens.join(' '));
   });
+
+  it('ends a text on a token whose lookahead would pass its end: the last character taken as it stands', () => {
+    const last = (text: string) => {
+      const tokens = scanTokens(text);
+      const t = tokens[tokens.length - 1];
+      return `${t.kind}:${t.text}@${t.start}`;
+    };
+    assert.equal(last('a #'), 'other:#@2', 'a lone # is punctuation, not a private name');
+    assert.equal(last('a.'), 'other:.@1');
+    assert.equal(last('a ='), 'other:=@2');
+    assert.equal(last('a !'), 'other:!@2');
+    assert.equal(last('a /'), 'other:/@2');
+    assert.equal(last('`a$'), 'string:a$@0');
+    assert.equal(last("import a from 'x\\"), 'string:x\\@14');
+    assert.deepEqual(scanModuleReferences("import a from './a';\nb ="), [{ fileName: './a', pos: 14 }]);
+  });
 });
