@@ -30,8 +30,17 @@ export interface ProjectConfig {
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
-/** Diagnostics that say nothing about resolution: "No inputs were found" (we never expand include). */
-const IGNORED_DIAGNOSTICS = new Set([18003]);
+/** Diagnostics that say nothing about resolution: "The 'files' list is empty", "No inputs were found" (see withoutFileLists). */
+const IGNORED_DIAGNOSTICS = new Set([18002, 18003]);
+
+/**
+ * A config's JSON without the files it names: what is read of a parse is its options and references
+ * (includeMatcher reads `files` and `include` itself), and without them TypeScript matches no wildcards.
+ * On the 6k workspace's 135 configs: the same options, references and other diagnostics, in ~0.7 of the time.
+ */
+function withoutFileLists(config: unknown): unknown {
+  return typeof config === 'object' && config !== null && !Array.isArray(config) ? { ...config, files: [], include: [] } : (config ?? {});
+}
 
 /**
  * Options for files with no config, and the floor for every config: JavaScript is resolved too
@@ -128,7 +137,7 @@ export class TsconfigSet {
         this.warn(`tsconfig ${rel}: ${message(json.error)}; using default options`);
       } else {
         const parsed = ts.parseJsonConfigFileContent(
-          json.config ?? {},
+          withoutFileLists(json.config),
           this.parseHost,
           absPath(root, dirnameRel(rel)),
           undefined,

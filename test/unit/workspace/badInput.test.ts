@@ -123,4 +123,20 @@ describe('WorkspaceIndex on bad input', () => {
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /tsconfig\.json/);
   });
+
+  it("a tsconfig's file lists, empty or odd, neither warn nor change its options; a bad option still warns", async () => {
+    const root = make({
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "./app" }] }',
+      'app/tsconfig.json': '{ "include": ["src/**", "**"], "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["lib/*"] } } }',
+      'app/src/main.ts': "import { x } from '@lib/x';",
+      'app/lib/x.ts': 'export const x = 1;',
+      'other/tsconfig.json': '{ "include": [], "compilerOptions": { "moduleResolution": "nonsense" } }',
+      'other/a.ts': "import './b';",
+      'other/b.ts': '',
+    });
+    const { index, warnings } = await indexOf(root);
+    assert.deepEqual(edges(index), ['app/src/main.ts -> app/lib/x.ts', 'other/a.ts -> other/b.ts', 'tsconfig.json -> app/tsconfig.json']);
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /other\/tsconfig\.json: .*moduleResolution/);
+  });
 });
