@@ -13,10 +13,12 @@
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
+const { PerformanceObserver, constants: perfConstants, performance } = require('perf_hooks');
 const { summary } = require('./lateness.cjs');
 
 const EXTENSION_ID = 'related-files.related-files';
 const INTERVAL_MS = 10;
+const GC_MAJOR = perfConstants.NODE_PERFORMANCE_GC_MAJOR;
 const POLL_MS = 20;
 const TYPING_INTERVAL_MS = 20;
 /** Every this many characters the typist starts a new line, as a person would. */
@@ -96,6 +98,13 @@ module.exports.run = async function run() {
     lates.push([now - t0, Math.max(0, now - last - INTERVAL_MS)]);
     last = now;
   }, INTERVAL_MS);
+  // The host's garbage collections ([ms from the probe's start, pause ms, major]): a pause holds the thread as
+  // any work does, and what an extension's messages allocate the host collects.
+  const gcs = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push([Math.round(performance.timeOrigin + e.startTime - t0), e.duration, e.detail?.kind === GC_MAJOR]);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const result = { open, events: {} };
   const mark = (name) => (result.events[name] = Date.now() - t0);
@@ -219,8 +228,10 @@ module.exports.run = async function run() {
     result.error = String((error && error.message) || error);
   } finally {
     clearInterval(timer);
+    gcObserver.disconnect();
   }
   result.all = summary(lates);
+  result.gcs = gcs;
   result.lates = lates; // [ms from the probe's start, lateness]: the runner compares stretches of runs
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (extension?.isActive && extension.exports.handlerTimes) result.handlers = extension.exports.handlerTimes.summary();

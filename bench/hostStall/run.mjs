@@ -19,7 +19,8 @@
 //
 // Each VS Code run gets an empty NODE_COMPILE_CACHE folder: the cold start parses the engine bundle
 // as a first-ever start does, the warm restart reads the compiled code it left (as a second window).
-// The extension's handler durations (host thread, per handler: calls, p99, max) are printed too.
+// The extension's handler durations (host thread, per handler: calls, p99, max) are printed too, and the host's
+// garbage collections over the cold stretch, ours against the control's (the probe observes 'gc' entries).
 // --restore: the workbench opens --open itself as it starts (a window restoring its editors), so the
 // file is open when the extension activates; without it the probe opens it once it runs (seconds after
 // activation on a busy machine: the first ranking cannot come before the file is open).
@@ -37,6 +38,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summary } from './lateness.cjs';
+
+/** The host's collections of a stretch ([ms, pause ms, major] from the probe), in words. */
+function gcPauses(gcs) {
+  const total = gcs.reduce((sum, [, ms]) => sum + ms, 0);
+  const major = gcs.filter(([, , isMajor]) => isMajor);
+  const longest = gcs.reduce((max, [, ms]) => Math.max(max, ms), 0);
+  return `${gcs.length} pauses, ${Math.round(total)} ms in all (${major.length} major, ${Math.round(major.reduce((sum, [, ms]) => sum + ms, 0))} ms), longest ${Math.round(longest)} ms`;
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -196,6 +205,12 @@ try {
   console.log(
     `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, controlCold.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, controlCold.max)).toFixed(2)}x (over the same stretch from the probe's start); whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
   );
+  if (extension.gcs && control.gcs) {
+    const gcIn = (run, end) => gcPauses(run.gcs.filter(([t]) => t <= end));
+    console.log(
+      `host garbage collection over the cold stretch: Related Files ${gcIn(extension, ev.coldRanked)}; control ${gcIn(control, ev.coldRanked)}`,
+    );
+  }
   if (extension.handlers) {
     console.log('handlers of Related Files on the host thread (synchronous part), whole run:');
     // Wall time, and the host thread's CPU time in the handler where the runtime reads it (a wall time
