@@ -10,6 +10,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { COLON, SLASH } from './languages/lexing';
 import { pathMatcher, type PathMatcher } from './pathGlob';
 import {
   dirnameRel,
@@ -386,6 +387,3 @@ function isPlainRel(rel: string): boolean {
     )
   );
 }
-
-const SLASH = 47;
-const COLON = 58;
