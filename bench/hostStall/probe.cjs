@@ -8,13 +8,110 @@
 // HOST_STALL_TYPING_MS it then types: an edit every TYPING_INTERVAL_MS into the open file through the
 // VS Code API (a WorkspaceEdit; nothing is typed into the editor's input, the file is never saved, and
 // the edits are reverted at the end; the runner gives VS Code a throwaway copy of the folder), timing
-// that stretch on its own. Writes HOST_STALL_OUT.
+// that stretch on its own. Writes HOST_STALL_OUT. With HOST_STALL_PROFILE (a folder) it also profiles the host
+// thread over the cold stretch (the control: as long, HOST_STALL_COLD_MS) through the host's own inspector: where its CPU
+// went and what was allocated, sampled, written next to each other as <run>.cpuprofile and <run>.heapprofile. On
+// Linux the result also has the CPU time the machine's processes took over the cold and typing stretches, by role
+// (the host, the engine, the TypeScript server, the browser, the VS Code server), and the host thread's time on a
+// core and waiting for one: how much of its lateness was its own work and how much the machine's.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
 const { PerformanceObserver, constants: perfConstants, performance } = require('perf_hooks');
 const { summary } = require('./lateness.cjs');
+
+/** Who a process is, from its command line, for the CPU table (the host itself is told by its pid). */
+function processRole(cmd) {
+  if (cmd.includes('/dist/engine.js') || cmd.includes('/dist/indexWorker.js')) return 'Related Files engine';
+  if (/tsserver|typingsInstaller/.test(cmd)) return 'TypeScript server';
+  if (/chrom/.test(cmd)) return 'browser (workbench)';
+  if (/code-server|vscode/.test(cmd)) return 'VS Code server';
+  return 'other';
+}
+
+/**
+ * CPU time (ms, own and that of children it waited for, as a git run) of every process on the machine,
+ * by role (processRole; 'extension host' for this process), from Linux's /proc; undefined elsewhere.
+ */
+function processCpu() {
+  const TICK_MS = 10; // USER_HZ is 100 on Linux
+  let pids;
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  const byPid = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const role = Number(pid) === process.pid ? 'extension host' : processRole(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      byPid.set(pid, { role, ms: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { at: Date.now(), byPid, hostThread: hostThreadSchedule() };
+}
+
+/**
+ * The host thread's scheduling so far (Linux schedstat, ns): time on a core and time runnable but waiting for one.
+ * A timer is late by both: the second is the machine's doing, not the thread's work.
+ */
+function hostThreadSchedule() {
+  try {
+    const [runNs, waitNs] = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { runNs, waitNs };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms per role between two processCpu readings (a process started meanwhile counts from 0), and the wall ms between them. */
+function cpuBetween(before, after) {
+  if (!before || !after) return undefined;
+  const byRole = {};
+  for (const [pid, { role, ms }] of after.byPid) byRole[role] = (byRole[role] ?? 0) + ms - (before.byPid.get(pid)?.ms ?? 0);
+  const host = before.hostThread && after.hostThread;
+  return {
+    wallMs: after.at - before.at,
+    byRole,
+    ...(host
+      ? {
+          hostThreadRunMs: (after.hostThread.runNs - before.hostThread.runNs) / 1e6,
+          hostThreadWaitMs: (after.hostThread.waitNs - before.hostThread.waitNs) / 1e6,
+        }
+      : {}),
+  };
+}
+
+/**
+ * Starts a CPU profile and an allocation sampling of this thread (every extension's, VS Code's host code
+ * included); the returned function stops both and writes them into `dir`, named after `name`.
+ */
+function startProfiles(dir, name) {
+  const inspector = require('inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  const started = Promise.all([
+    post('Profiler.enable')
+      .then(() => post('Profiler.setSamplingInterval', { interval: 500 }))
+      .then(() => post('Profiler.start')),
+    post('HeapProfiler.startSampling', { samplingInterval: 8192 }),
+  ]);
+  return async () => {
+    await started;
+    const { profile } = await post('Profiler.stop');
+    const { profile: heap } = await post('HeapProfiler.stopSampling');
+    session.disconnect();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    fs.writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(heap));
+  };
+}
 
 const EXTENSION_ID = 'related-files.related-files';
 const INTERVAL_MS = 10;
@@ -105,6 +202,21 @@ module.exports.run = async function run() {
     for (const e of list.getEntries()) gcs.push([Math.round(performance.timeOrigin + e.startTime - t0), e.duration, e.detail?.kind === GC_MAJOR]);
   });
   gcObserver.observe({ entryTypes: ['gc'] });
+  const cpuStart = processCpu();
+  const profileDir = process.env.HOST_STALL_PROFILE;
+  const stopProfiles = profileDir ? startProfiles(profileDir, path.basename(process.env.HOST_STALL_OUT || 'probe', '.json')) : undefined;
+  let cpuCold;
+  let coldEnded;
+  /** The cold stretch is over: the CPU reading and the profiles end here (once). */
+  const endCold = () => {
+    if (coldEnded) return coldEnded;
+    cpuCold = processCpu();
+    coldEnded = stopProfiles ? stopProfiles() : Promise.resolve();
+    return coldEnded;
+  };
+  // The control's cold stretch ends when the extension's run ranked (HOST_STALL_COLD_MS from the probe's start).
+  const coldMs = Number(process.env.HOST_STALL_COLD_MS || 0);
+  const coldTimer = coldMs > 0 ? setTimeout(endCold, coldMs) : undefined;
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const result = { open, events: {} };
   const mark = (name) => (result.events[name] = Date.now() - t0);
@@ -171,6 +283,7 @@ module.exports.run = async function run() {
     if (!extension) {
       await sleep(idleMs);
       mark('idleEnd');
+      await endCold();
     } else {
       const api = extension.isActive ? extension.exports : await extension.activate();
       // VS Code may have activated it (for its view) before this probe got here: count from activate() itself.
@@ -202,6 +315,7 @@ module.exports.run = async function run() {
         throw new Error(`no ranking of ${open} within ${timeoutMs} ms`);
       };
       await ranked('coldRanked', undefined, 'coldPartialRanked');
+      await endCold();
       result.cold = summary(lates.filter((x) => x[0] <= result.events.coldRanked));
       // An older build (a baseline) may have no engine restart: then there is no warm phase.
       // HOST_STALL_RESTART=0: a reopened window, whose first ranking is already the warm one.
@@ -219,7 +333,9 @@ module.exports.run = async function run() {
       await sleep(tailMs); // let the warm ranking's own work settle first
       const from = lates.length;
       mark('typing');
+      const cpuTyping = processCpu();
       result.typing = await type(uri, typingMs, sleep);
+      result.cpu = { ...result.cpu, typing: cpuBetween(cpuTyping, processCpu()) };
       mark('typed');
       result.typing.lateness = summary(lates.slice(from));
     }
@@ -228,8 +344,10 @@ module.exports.run = async function run() {
     result.error = String((error && error.message) || error);
   } finally {
     clearInterval(timer);
+    clearTimeout(coldTimer);
     gcObserver.disconnect();
   }
+  result.cpu = { ...result.cpu, cold: cpuBetween(cpuStart, cpuCold) };
   result.all = summary(lates);
   result.gcs = gcs;
   result.lates = lates; // [ms from the probe's start, lateness]: the runner compares stretches of runs

@@ -20,7 +20,11 @@
 // Each VS Code run gets an empty NODE_COMPILE_CACHE folder: the cold start parses the engine bundle
 // as a first-ever start does, the warm restart reads the compiled code it left (as a second window).
 // The extension's handler durations (host thread, per handler: calls, p99, max) are printed too, and the host's
-// garbage collections over the cold stretch, ours against the control's (the probe observes 'gc' entries).
+// garbage collections over the cold stretch, ours against the control's (the probe observes 'gc' entries), and
+// (Linux) the CPU time of the machine's processes over the cold and typing stretches by role, with how long the host
+// thread ran and how long it waited for a core: a late beat is the thread's work or the machine's other processes.
+// HOST_STALL_PROFILE=DIR in the environment: the probe also writes a CPU profile and an allocation sampling of the
+// host thread over the cold stretch, ours and the control's (probe.cjs).
 // --restore: the workbench opens --open itself as it starts (a window restoring its editors), so the
 // file is open when the extension activates; without it the probe opens it once it runs (seconds after
 // activation on a busy machine: the first ranking cannot come before the file is open).
@@ -34,10 +38,23 @@
 // and FILE.json the probe's result, with a timeline of the extension's log lines and view updates.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summary } from './lateness.cjs';
+
+/** CPU seconds per role over a stretch (the probe's cpuBetween), and how many of the machine's cores that kept busy. */
+function cpuShare(cpu) {
+  if (!cpu) return 'not measured (no /proc)';
+  const roles = ['extension host', 'Related Files engine', 'TypeScript server', 'browser (workbench)', 'VS Code server', 'other'];
+  const total = Object.values(cpu.byRole).reduce((sum, ms) => sum + ms, 0);
+  const parts = roles.filter((r) => cpu.byRole[r] > 0).map((r) => `${r} ${(cpu.byRole[r] / 1000).toFixed(1)}`);
+  const thread =
+    cpu.hostThreadWaitMs === undefined
+      ? ''
+      : `; the host thread ran ${(cpu.hostThreadRunMs / 1000).toFixed(2)} s and waited ${(cpu.hostThreadWaitMs / 1000).toFixed(2)} s for a core`;
+  return `${parts.join(', ')}; ${(total / 1000).toFixed(1)} s of CPU in ${(cpu.wallMs / 1000).toFixed(1)} s, ${(total / cpu.wallMs).toFixed(2)} of ${availableParallelism()} cores busy${thread}`;
+}
 
 /** The host's collections of a stretch ([ms, pause ms, major] from the probe), in words. */
 function gcPauses(gcs) {
@@ -84,7 +101,7 @@ function activation(run) {
   return `${run.activationMs?.toFixed(1)} ms${cpu}`;
 }
 
-function runVsCode(extension, out, idleMs, log, second) {
+function runVsCode(extension, out, idleMs, log, second, coldMs) {
   const copy = typing ? [] : ['--no-copy'];
   // --restore: the workbench opens the file as it starts, as a window that restores its editors does.
   if (restore) copy.push('--open-at-start', open);
@@ -102,6 +119,7 @@ function runVsCode(extension, out, idleMs, log, second) {
         HOST_STALL_TYPING_MS: String(typing ? TYPING_MS : 0),
         ...(log ? { HOST_STALL_LOG: log } : {}),
         ...(second?.reopened ? { HOST_STALL_RESTART: '0' } : {}),
+        ...(coldMs ? { HOST_STALL_COLD_MS: String(coldMs) } : {}),
         NODE_COMPILE_CACHE: second?.compileCache ?? mkdtempSync(join(scratch, 'compile-cache-')),
       },
     },
@@ -143,6 +161,7 @@ try {
     Number(opt('idle-ms', extension.events.warmRanked ?? extension.events.coldRanked)),
     undefined,
     controlSecond,
+    extension.events.coldRanked,
   );
   // Its second window, over the stretch the extension's second window took to its first ranking.
   const controlReopened =
@@ -210,6 +229,13 @@ try {
     console.log(
       `host garbage collection over the cold stretch: Related Files ${gcIn(extension, ev.coldRanked)}; control ${gcIn(control, ev.coldRanked)}`,
     );
+  }
+  // A host thread that waits for a core is late whatever it runs: how busy the machine was says how much of the lateness that can be.
+  console.log(`CPU time over the cold stretch (s): Related Files run: ${cpuShare(extension.cpu?.cold)}`);
+  console.log(`  control, the same stretch: ${cpuShare(control.cpu?.cold)}`);
+  if (typing) {
+    console.log(`CPU time while typing (s): Related Files run: ${cpuShare(extension.cpu?.typing)}`);
+    console.log(`  control: ${cpuShare(control.cpu?.typing)}`);
   }
   if (extension.handlers) {
     console.log('handlers of Related Files on the host thread (synchronous part), whole run:');
