@@ -23,7 +23,7 @@ const { summary } = require('./lateness.cjs');
 
 /** Who a process is, from its command line, for the CPU table (the host itself is told by its pid). */
 function processRole(cmd) {
-  if (cmd.includes('/dist/engine.js') || cmd.includes('/dist/indexWorker.js')) return 'Related Files engine';
+  if (cmd.includes('/dist/engine.js')) return 'Related Files engine'; // its index workers are threads of it
   if (/tsserver|typingsInstaller/.test(cmd)) return 'TypeScript server';
   if (/chrom/.test(cmd)) return 'browser (workbench)';
   if (/code-server|vscode/.test(cmd)) return 'VS Code server';
