@@ -57,14 +57,17 @@ export function routeOf(reader: string, ref: Reference): Route {
 /** The references of one file's text, read by its reader; a language's scan that throws yields none (the caller warns). */
 export function scanReferences(path: string, text: string, reader: string, language: LanguageSupport | undefined): Reference[] {
   if (reader === TS_READER) {
-    const imports = extractImports(text, isDeclarationPath(path)).map(({ specifier, kind }) => ({ specifier: detached(specifier), kind }));
+    const imports = extractImports(text, isDeclarationPath(path)).map(referenceOf);
     const extras = TS_EXTRAS.scan(text);
-    return extras.length === 0 ? imports : [...imports, ...extras.map(({ specifier, kind }) => ({ specifier: detached(specifier), kind }))];
+    return extras.length === 0 ? imports : [...imports, ...extras.map(referenceOf)];
   }
   if (!language || reader === NO_READER) return [];
-  return language
-    .scan(text, path)
-    .map(({ specifier, kind, module }) => (module ? { specifier: detached(specifier), kind, module } : { specifier: detached(specifier), kind }));
+  return language.scan(text, path).map(referenceOf);
+}
+
+/** What the index keeps of a scanned reference: its specifier (detached from the text), kind and `module` flag, no offsets. */
+function referenceOf({ specifier, kind, module }: Reference): Reference {
+  return module ? { specifier: detached(specifier), kind, module } : { specifier: detached(specifier), kind };
 }
 
 /**
