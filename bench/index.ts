@@ -1,7 +1,7 @@
 /**
  * bench/index: our import-graph index against a naive ts-morph Project, on the same files, in one run.
  *
- *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers] [--words] [--ts-only]
+ *   npm run bench:index -- --root DIR [--warm] [--touch N] [--edits N] [--workers] [--words] [--ts-only] [--runs N]
  *   npm run bench:index -- --root DIR --listing [--runs N]
  *
  * --listing: every file against the TS/JS-only listing, cold builds alternating in child processes
@@ -23,6 +23,8 @@
  *             false, as the engine's first build), when --ts-only: the like-for-like comparison
  *   tsmorph   Project with the root tsconfig's options + our TS/JS files, getImportDeclarations /
  *             getExportDeclarations + getModuleSpecifierSourceFile; per-edit replaceWithText + re-query
+ * --runs N (default 1): the ts-only and tsmorph contenders run N times each, alternating; their rows are the
+ * median runs (by wall time), and the ratio is the medians' ratio, printed with each run's wall time.
  * Then the edge sets are compared (missing / extra against ts-morph, with examples and reasons).
  * Prints figures and ratios; never pass/fail.
  */
@@ -49,7 +51,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'ts-only': { type: 'boolean', description: "also measure ours on ts-morph's files alone (TS/JS), references only, no words" },
   tsconfig: { type: 'string', description: 'config whose options the ts-morph Project uses (default: root tsconfig.json, else tsconfig.base.json)' },
   listing: { type: 'boolean', description: 'compare indexing every file with the TS/JS-only listing (cold builds)' },
-  runs: { type: 'number', description: 'cold builds per listing with --listing (default 3)' },
+  runs: { type: 'number', description: 'cold builds per listing with --listing (default 3); else ts-only and ts-morph runs each (default 1)' },
   phase: { type: 'string', description: '(internal) run one contender and write JSON to --out' },
   out: { type: 'string', description: '(internal)' },
 };
@@ -141,9 +143,16 @@ function main(): void {
   const workers = args.workers ? run('workers') : undefined;
   const words = args.words ? run('words') : undefined;
   const warm = args.warm ? run('warm') : undefined;
-  const tsOnly = args['ts-only'] ? run('ts-only') : undefined;
-  const tsm = run('tsmorph');
+  // Alternating, so that a slower stretch of the machine falls on both.
+  const tsOnlyRuns: PhaseResult[] = [];
+  const tsmRuns: PhaseResult[] = [];
+  for (let i = 0; i < Number(args.runs ?? 1); i++) {
+    if (args['ts-only']) tsOnlyRuns.push(run('ts-only'));
+    tsmRuns.push(run('tsmorph'));
+  }
   rmSync(dir, { recursive: true, force: true });
+  const tsOnly = tsOnlyRuns.length > 0 ? medianRun(tsOnlyRuns) : undefined;
+  const tsm = medianRun(tsmRuns);
 
   const row = (name: string, r: PhaseResult) =>
     `  ${name.padEnd(22)} ${fmt(r.ms).padStart(9)} wall ${fmt(r.cpuMs).padStart(9)} cpu ${String(r.peakRssMb).padStart(6)} MB peak RSS  ${r.files} files, ${r.edges.length} edges`;
@@ -169,6 +178,10 @@ function main(): void {
     console.log(
       `  on ts-morph's files alone (TS/JS, references only, no words): ${(tsm.ms / tsOnly.ms).toFixed(1)}x faster than ts-morph (wall), ${(tsm.cpuMs / tsOnly.cpuMs).toFixed(1)}x less cpu; phases: ${tsOnly.extra?.phases}`,
     );
+    if (tsOnlyRuns.length > 1)
+      console.log(
+        `  ${tsOnlyRuns.length} runs each, alternating; wall ms, ours: ${tsOnlyRuns.map((r) => fmt(r.ms)).join(', ')}; ts-morph: ${tsmRuns.map((r) => fmt(r.ms)).join(', ')}`,
+      );
     console.log(`  TS/JS only: ${missingEdges(tsOnly, tsm).length} of ts-morph's ${tsm.edges.length} edges missing`);
   }
   console.log(`  our phases: ${ours.extra?.phases}`);
@@ -469,6 +482,11 @@ function loadAverage(): string {
   } catch {
     return 'n/a';
   }
+}
+
+/** The run whose wall time is the median (as `median` picks it). */
+function medianRun(runs: PhaseResult[]): PhaseResult {
+  return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
 }
 
 function median(xs: number[]): number {

@@ -3,10 +3,12 @@
 //
 //   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing | --reopen] [--restore] [--log FILE]
 //
-// Runs VS Code twice on the same folder, one after the other: with an extension of no code (the
-// control: the workbench's own start-up stalls the host too) and with Related Files. In both, a
-// 10 ms timer on the extension-host thread (probe.cjs) records how late each tick fires. With the
-// extension it measures the cold start (fresh storage: index, history, database) up to the first
+// Runs VS Code three times on the same folder, one after the other: with an extension of no code (the
+// control: the workbench's own start-up stalls the host too), with Related Files, and with the control
+// again. The control runs before and after because a VS Code start's stalls depend on where in such a
+// series it runs (docs/ARCHITECTURE.md, "Engine process"); the extension's figures are
+// set against both. In each, a 10 ms timer on the extension-host thread (probe.cjs) records how late
+// each tick fires. With the extension it measures the cold start (fresh storage: index, history, database) up to the first
 // complete ranking of --open (and when the first partial one, shown while indexing, came), then a warm start (the engine restarted on the database it just wrote). Prints
 // p50/p99/max lateness, stalls over 50/200 ms, blocked time and the time to the first ranking, the
 // extension's next to the control's. --baseline runs another build of the extension as well (a
@@ -81,6 +83,8 @@ if (!folder || !open) {
 }
 
 const TYPING_MS = 10_000;
+/** How long the control that runs before the extension samples after its file opens. */
+const CONTROL_BEFORE_IDLE_MS = 15_000;
 const typing = argv.includes('--typing');
 const restore = argv.includes('--restore');
 const reopen = argv.includes('--reopen');
@@ -142,6 +146,8 @@ try {
       ? { runDir: join(scratch, name), compileCache: mkdtempSync(join(scratch, 'compile-cache-')), port: 20000 + Math.floor(Math.random() * 20000) }
       : undefined;
   const second = firstWindow('first-window');
+  // Sampled long enough to cover the extension's cold stretch (its first complete ranking, seconds in), cut to it below.
+  const controlBefore = runVsCode(join(here, 'empty-ext'), join(scratch, 'control-before.json'), CONTROL_BEFORE_IDLE_MS);
   const extension = runVsCode(repo, join(scratch, 'extension.json'), 0, opt('log') && resolve(opt('log')), second);
   // Next to the log: the probe's result, with its timeline (each step from activation to the rankings).
   if (opt('log')) writeFileSync(`${resolve(opt('log'))}.json`, JSON.stringify(extension, null, 1));
@@ -171,14 +177,17 @@ try {
       reopened: true,
     });
   const row = (name, s, ranked) =>
-    `${name.padEnd(26)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${String(s.max).padStart(6)} ${String(s.over50).padStart(6)} ${String(s.over200).padStart(6)} ${String(s.blockedMs).padStart(8)} ${ranked.padStart(14)}`;
+    `${name.padEnd(31)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${String(s.max).padStart(6)} ${String(s.over50).padStart(6)} ${String(s.over200).padStart(6)} ${String(s.blockedMs).padStart(8)} ${ranked.padStart(14)}`;
   const ev = extension.events;
   console.log('lateness of a 10 ms timer on the extension-host thread, ms');
-  console.log(`${''.padEnd(26)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
+  console.log(`${''.padEnd(31)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
   console.log(row('control (no extension)', control.all, '—'));
   // The cold phase is the workbench's busiest stretch; the control's whole run adds as much idle time again.
   const controlCold = control.lates ? summary(control.lates.filter(([t]) => t <= ev.coldRanked)) : control.all;
   console.log(row("control, cold's stretch", controlCold, '—'));
+  const beforeCold = controlBefore.lates ? summary(controlBefore.lates.filter(([t]) => t <= ev.coldRanked)) : controlBefore.all;
+  const beforeCovers = controlBefore.lates?.some(([t]) => t >= ev.coldRanked) ?? false;
+  console.log(row("control before, cold's stretch", beforeCold, beforeCovers ? '—' : 'shorter stretch'));
   if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
   if (baseline?.warm) console.log(row('baseline, warm', baseline.warm, `${baseline.events.warmRanked - baseline.events.restart} ms`));
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
@@ -189,10 +198,26 @@ try {
     console.log(row('second window, warm', reopened.cold, `${reopened.events.coldRanked - reopened.events.active} ms`));
   }
   console.log(row('Related Files, whole run', extension.all, ''));
+  // Before its activation the extension runs no code: the beats late then are the workbench's start alone, and
+  // they differ from one VS Code start to the next. From activation on, every run over the same window.
+  const fromActivation = (r) => (r.lates ? summary(r.lates.filter(([t]) => t >= ev.active && t <= ev.coldRanked)) : undefined);
+  const activeStretch = [controlBefore, extension, control].map(fromActivation);
+  if (activeStretch.every(Boolean)) {
+    console.log(`from the extension's activation to its first complete ranking (${ev.active}–${ev.coldRanked} ms from the probe's start):`);
+    console.log(row('control before', activeStretch[0], '—'));
+    console.log(row('Related Files, cold', activeStretch[1], `${ev.coldRanked - ev.active} ms`));
+    console.log(row('control', activeStretch[2], '—'));
+    const bev = baseline?.events;
+    if (bev && baseline.lates) {
+      const own = summary(baseline.lates.filter(([t]) => t >= bev.active && t <= bev.coldRanked));
+      console.log(row(`baseline (its own, ${bev.active}–${bev.coldRanked})`, own, `${bev.coldRanked - bev.active} ms`));
+    }
+  }
   if (typing) {
     const typed = (r) => (r.typing ? `${r.typing.applied} edits / ${r.typing.beats} beats` : 'no typing');
     console.log('typing (an edit every 20 ms):');
     console.log(row('control, typing', control.typing.lateness, typed(control)));
+    if (controlBefore.typing) console.log(row('control before, typing', controlBefore.typing.lateness, typed(controlBefore)));
     if (baseline?.typing) console.log(row('baseline, typing', baseline.typing.lateness, typed(baseline)));
     console.log(row('Related Files, typing', extension.typing.lateness, typed(extension)));
   }
@@ -224,6 +249,16 @@ try {
   console.log(
     `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, controlCold.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, controlCold.max)).toFixed(2)}x (over the same stretch from the probe's start); whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
   );
+  console.log(
+    `ratios to the control that ran before: cold p99 ${(extension.cold.p99 / Math.max(1, beforeCold.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, beforeCold.max)).toFixed(2)}x`,
+  );
+  if (activeStretch.every(Boolean)) {
+    const [before, ours, after] = activeStretch;
+    const ratio = (key, c) => `${(ours[key] / Math.max(1, c[key])).toFixed(2)}x`;
+    console.log(
+      `ratios from activation: cold p99 ${ratio('p99', after)} the control's, ${ratio('p99', before)} the control's before; max ${ratio('max', after)}, ${ratio('max', before)}`,
+    );
+  }
   if (extension.gcs && control.gcs) {
     const gcIn = (run, end) => gcPauses(run.gcs.filter(([t]) => t <= end));
     console.log(
