@@ -30,13 +30,14 @@ function workerPort(): Port<HostMessage, EngineMessage> | undefined {
 }
 
 /**
- * The engine's priority once the first ranking after its first index is answered, or a long index
- * has answered the first ranking of its focus (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for
- * every thread of the process and the git processes it runs (enginePriority.ts). On a machine with
- * few cores a cold index keeps a core or two busy for seconds; at normal priority it competes with
- * the extension host and the workbench for them. Until then it runs at normal priority: loading,
- * opening the database, a warm index and the first ranking are under a second of CPU that the user
- * waits on (docs/ARCHITECTURE.md, "Engine process", has the figures).
+ * The engine's priority from the start of a cold one (no database yet), and otherwise once the first
+ * ranking after its first index is answered, or a long index has answered the first ranking of its
+ * focus (serveEngine's yieldCores): below normal (nice 10 on Linux and macOS), for every thread of the
+ * process and the git processes it runs (enginePriority.ts). On a machine with few cores a cold index
+ * keeps a core or two busy for seconds; at normal priority it competes with the extension host and the
+ * workbench for them. A warm start runs at normal priority until then: opening the database, a warm
+ * index and the first ranking are under a second of CPU that the user waits on (docs/ARCHITECTURE.md,
+ * "Engine process", has the figures).
  */
 const YIELDED_PRIORITY = osConstants.priority.PRIORITY_BELOW_NORMAL;
 

@@ -86,12 +86,13 @@ export function serveEngine(
   exit: (code: number) => void,
   create: (options: EngineOptions) => Promise<Engine> = (options) => Engine.create(options),
   /**
-   * Lowers the engine's priority (engineMain.ts: below normal): called once, when an index reads
-   * YIELD_CORES_READ_FILES files or more and its focus (the active file, or the last refocus before
-   * this call) has had its first ranking answered (or none was asked for within FOCUS_RANKING_WAIT_MS
-   * of the focus being in; at once without a focus), or when the first ranking after the first index
-   * is answered (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first.
-   * Until then (start, database, a warm index, the ranking the user waits on) it runs at normal priority.
+   * Lowers the engine's priority (engineMain.ts: below normal): called once. On a cold start (no
+   * database yet) as soon as the engine is made. Otherwise when an index reads YIELD_CORES_READ_FILES
+   * files or more and its focus (the active file, or the last refocus before this call) has had its
+   * first ranking answered (or none was asked for within FOCUS_RANKING_WAIT_MS of the focus being in;
+   * at once without a focus), or when the first ranking after the first index is answered
+   * (FIRST_RANKING_WAIT_MS after the index when none is asked for), whichever comes first. Until then
+   * (a warm start: its database, index and the ranking the user waits on) it runs at normal priority.
    */
   yieldCores: () => number | void = () => {},
 ): void {
@@ -318,6 +319,9 @@ export function serveEngine(
                 (created.databaseOpening ? `made ${made}, its new database to open after the first ranking` : `database opened ${made}`),
             );
             created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
+            // A cold start (no database yet) has seconds of indexing ahead while VS Code itself starts: it takes
+            // the cores only as the host thread and the workbench leave them, its first ranking included.
+            if (created.databaseOpening) yieldOnce();
             port.send({ type: 'ready', version: ENGINE_PROTOCOL_VERSION, pid: process.pid });
           },
           (error: unknown) => port.send({ type: 'startFailed', message: errorMessage(error) }),

@@ -120,6 +120,41 @@ describe('engine protocol', function () {
     await connection.shutdown();
   });
 
+  describe('the database decides when the cores go', () => {
+    let dir: string;
+    beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'rf-protocol-db-'))));
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('on a cold start (no database yet), yields the cores as soon as the engine is made, and once', async () => {
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [root], dbPath: join(dir, 'memory.db'), readyBeforeHistory: true });
+      assert.deepEqual(
+        fromEngine.filter((m) => m === 'yield' || m === 'ready'),
+        ['yield', 'ready'],
+      );
+      await connection.engine.index();
+      await connection.engine.rank({ file: join(root, 'src/app.ts') });
+      assert.equal(fromEngine.filter((m) => m === 'yield').length, 1);
+      await connection.shutdown();
+    });
+
+    it('on a warm start (its database there), keeps the cores until its first ranking is answered', async () => {
+      const dbPath = join(dir, 'memory.db');
+      const cold = await EngineConnection.start(loopback().channel, { roots: [root], dbPath, readyBeforeHistory: true });
+      await cold.engine.index();
+      await cold.engine.rank({ file: join(root, 'src/app.ts') });
+      await cold.shutdown();
+      const { channel, fromEngine } = loopback(() => fromEngine.push('yield'));
+      const connection = await EngineConnection.start(channel, { roots: [root], dbPath, readyBeforeHistory: true });
+      await connection.engine.index();
+      assert.ok(!fromEngine.includes('yield'), fromEngine.join(', '));
+      await connection.engine.rank({ file: join(root, 'src/app.ts') });
+      const order = fromEngine.filter((m) => m === 'yield' || m === 'response');
+      assert.equal(order[order.length - 1], 'yield', order.join(', '));
+      await connection.shutdown();
+    });
+  });
+
   describe('an index that reads many files', () => {
     let big: string;
     before(() => {
