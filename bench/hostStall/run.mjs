@@ -3,11 +3,11 @@
 //
 //   npm run build && VSCODE_CI_DIR=... node bench/hostStall/run.mjs --folder DIR --open REL [--baseline EXT_DIR] [--idle-ms N] [--typing | --reopen] [--restore] [--log FILE]
 //
-// Runs VS Code three times on the same folder, one after the other: with an extension of no code (the
-// control: the workbench's own start-up stalls the host too), with Related Files, and with the control
-// again. The control runs before and after because a VS Code start's stalls depend on where in such a
-// series it runs (docs/ARCHITECTURE.md, "Engine process"); the extension's figures are
-// set against both. In each, a 10 ms timer on the extension-host thread (probe.cjs) records how late
+// Runs VS Code on the same folder, one after the other: with an extension of no code (the control: the
+// workbench's own start-up stalls the host too), with Related Files, and with the control again. The
+// control runs before and after because one VS Code start's stalls differ from the next's about as much
+// as the extension's differ from either (docs/ARCHITECTURE.md, "Engine process"); the extension's figures
+// are set against both. In each, a 10 ms timer on the extension-host thread (probe.cjs) records how late
 // each tick fires. With the extension it measures the cold start (fresh storage: index, history, database) up to the first
 // complete ranking of --open (and when the first partial one, shown while indexing, came), then a warm start (the engine restarted on the database it just wrote). Prints
 // p50/p99/max lateness, stalls over 50/200 ms, blocked time and the time to the first ranking, the
