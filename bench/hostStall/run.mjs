@@ -58,6 +58,16 @@ function cpuShare(cpu) {
   return `${parts.join(', ')}; ${(total / 1000).toFixed(1)} s of CPU in ${(cpu.wallMs / 1000).toFixed(1)} s, ${(total / cpu.wallMs).toFixed(2)} of ${availableParallelism()} cores busy${thread}`;
 }
 
+/** A run's lateness summary between two times (ms from its probe's start); undefined when its probe kept no beats. */
+function within(run, from, to) {
+  return run.lates ? summary(run.lates.filter(([t]) => t >= from && t <= to)) : undefined;
+}
+
+/** `a` as a multiple of `b` (at least 1 ms, so a quiet control divides nothing by zero). */
+function times(a, b) {
+  return `${(a / Math.max(1, b)).toFixed(2)}x`;
+}
+
 /** The host's collections of a stretch ([ms, pause ms, major] from the probe), in words. */
 function gcPauses(gcs) {
   const total = gcs.reduce((sum, [, ms]) => sum + ms, 0);
@@ -183,9 +193,9 @@ try {
   console.log(`${''.padEnd(31)}  p50   p99    max  >50ms >200ms  blocked  first ranking`);
   console.log(row('control (no extension)', control.all, '—'));
   // The cold phase is the workbench's busiest stretch; the control's whole run adds as much idle time again.
-  const controlCold = control.lates ? summary(control.lates.filter(([t]) => t <= ev.coldRanked)) : control.all;
+  const controlCold = within(control, 0, ev.coldRanked) ?? control.all;
   console.log(row("control, cold's stretch", controlCold, '—'));
-  const beforeCold = controlBefore.lates ? summary(controlBefore.lates.filter(([t]) => t <= ev.coldRanked)) : controlBefore.all;
+  const beforeCold = within(controlBefore, 0, ev.coldRanked) ?? controlBefore.all;
   const beforeCovers = controlBefore.lates?.some(([t]) => t >= ev.coldRanked) ?? false;
   console.log(row("control before, cold's stretch", beforeCold, beforeCovers ? '—' : 'shorter stretch'));
   if (baseline) console.log(row('baseline, cold', baseline.cold, `${baseline.events.coldRanked - baseline.events.active} ms`));
@@ -193,23 +203,22 @@ try {
   console.log(row('Related Files, cold', extension.cold, `${ev.coldRanked - ev.active} ms`));
   if (extension.warm) console.log(row('Related Files, warm', extension.warm, `${ev.warmRanked - ev.restart} ms`));
   if (reopened) {
-    const stretch = controlReopened.lates ? summary(controlReopened.lates.filter(([t]) => t <= reopened.events.coldRanked)) : controlReopened.all;
+    const stretch = within(controlReopened, 0, reopened.events.coldRanked) ?? controlReopened.all;
     console.log(row('control, second window', stretch, '—'));
     console.log(row('second window, warm', reopened.cold, `${reopened.events.coldRanked - reopened.events.active} ms`));
   }
   console.log(row('Related Files, whole run', extension.all, ''));
   // Before its activation the extension runs no code: the beats late then are the workbench's start alone, and
   // they differ from one VS Code start to the next. From activation on, every run over the same window.
-  const fromActivation = (r) => (r.lates ? summary(r.lates.filter(([t]) => t >= ev.active && t <= ev.coldRanked)) : undefined);
-  const activeStretch = [controlBefore, extension, control].map(fromActivation);
+  const activeStretch = [controlBefore, extension, control].map((r) => within(r, ev.active, ev.coldRanked));
   if (activeStretch.every(Boolean)) {
     console.log(`from the extension's activation to its first complete ranking (${ev.active}–${ev.coldRanked} ms from the probe's start):`);
     console.log(row('control before', activeStretch[0], '—'));
     console.log(row('Related Files, cold', activeStretch[1], `${ev.coldRanked - ev.active} ms`));
     console.log(row('control', activeStretch[2], '—'));
     const bev = baseline?.events;
-    if (bev && baseline.lates) {
-      const own = summary(baseline.lates.filter(([t]) => t >= bev.active && t <= bev.coldRanked));
+    const own = bev && within(baseline, bev.active, bev.coldRanked);
+    if (own) {
       console.log(row(`baseline (its own, ${bev.active}–${bev.coldRanked})`, own, `${bev.coldRanked - bev.active} ms`));
     }
   }
@@ -247,14 +256,14 @@ try {
     `activation ${activation(extension)}${baseline ? ` (baseline ${activation(baseline)})` : ''}; first ranking counted from activation (cold) and from the engine restart (warm)`,
   );
   console.log(
-    `ratios to the control: cold p99 ${(extension.cold.p99 / Math.max(1, controlCold.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, controlCold.max)).toFixed(2)}x (over the same stretch from the probe's start); whole run p99 ${(extension.all.p99 / Math.max(1, control.all.p99)).toFixed(2)}x`,
+    `ratios to the control: cold p99 ${times(extension.cold.p99, controlCold.p99)}, max ${times(extension.cold.max, controlCold.max)} (over the same stretch from the probe's start); whole run p99 ${times(extension.all.p99, control.all.p99)}`,
   );
   console.log(
-    `ratios to the control that ran before: cold p99 ${(extension.cold.p99 / Math.max(1, beforeCold.p99)).toFixed(2)}x, max ${(extension.cold.max / Math.max(1, beforeCold.max)).toFixed(2)}x`,
+    `ratios to the control that ran before: cold p99 ${times(extension.cold.p99, beforeCold.p99)}, max ${times(extension.cold.max, beforeCold.max)}`,
   );
   if (activeStretch.every(Boolean)) {
     const [before, ours, after] = activeStretch;
-    const ratio = (key, c) => `${(ours[key] / Math.max(1, c[key])).toFixed(2)}x`;
+    const ratio = (key, c) => times(ours[key], c[key]);
     console.log(
       `ratios from activation: cold p99 ${ratio('p99', after)} the control's, ${ratio('p99', before)} the control's before; max ${ratio('max', after)}, ${ratio('max', before)}`,
     );
