@@ -1,20 +1,25 @@
 /**
  * Module resolution answered from the listing, without TypeScript, for the cases that make up
  * nearly every import: relative specifiers (extension and index probing, `.js` naming a `.ts`
- * source), tsconfig `paths` and `baseUrl`, under the `bundler` and `node10` strategies. It follows
+ * source), tsconfig `paths` and `baseUrl`, under the `bundler` and `node10` strategies, and
+ * relative specifiers under `node16`/`nodenext` (an ES module's import names its file: the
+ * extension replaced, never added, and no folder index; a CommonJS file's is looked up as under
+ * bundler; the importer's format from its extension and its package scope's `type`). It follows
  * `ts.resolveModuleName` step by step (the candidate order of its `tryAddingExtensions`, the
  * directory lookup, the longest `paths` pattern, `paths` before `baseUrl`), so its answer is the
  * file TypeScript would find, or none where TypeScript would find none.
  *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
- * followed here, it says DELEGATE and TypeScript resolves as before: node16/nodenext (the importer's
- * module format), `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a directory with its own
+ * followed here, it says DELEGATE and TypeScript resolves as before: non-relative specifiers under
+ * node16/nodenext (package `exports` and `imports` conditions), an importer whose package scope is
+ * not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a directory with its own
  * package.json (`types`/`main`/`typesVersions`), `#` imports, a package importing itself by name
  * through `exports`, a node_modules folder above the importer, and any path leaving the folder or
  * entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
  * node_modules above, is not found (TypeScript's node_modules walk finds nothing there either).
  */
 import type { ts } from 'ts-morph';
+import type { EdgeKind } from '../core/graph';
 import { joinPath } from './languages/resolving';
 import { dirnameRel, joinRel, relPath } from './sourceHost';
 
@@ -38,6 +43,8 @@ export interface ListingFacts {
 // TypeScript's enum values (stable across versions), so that nothing here loads TypeScript.
 export const CLASSIC = 1;
 const NODE10 = 2;
+const NODE16 = 3;
+const NODENEXT = 99;
 export const BUNDLER = 100;
 const MODULE_NODE20 = 102;
 const MODULE_NODENEXT = 199;
@@ -60,6 +67,8 @@ interface LookupPlan {
   readonly pathsBase: string | undefined;
   /** Workspace-relative baseUrl; undefined when unset; DELEGATE when outside the folder. */
   readonly baseUrl: string | undefined | typeof DELEGATE;
+  /** node16/nodenext: the importer's module format decides how a relative specifier is looked up. */
+  readonly byFormat: boolean;
 }
 
 interface PathPatterns {
@@ -97,26 +106,55 @@ export class ListingResolver {
     this.scopes.clear();
   }
 
-  /** What `ts.resolveModuleName(specifier, <a file in fromDir>, options)` finds, as a workspace path, or DELEGATE. */
-  resolve(specifier: string, fromDir: string, options: ts.CompilerOptions): ListingAnswer {
+  /**
+   * What `ts.resolveModuleName(specifier, from, options, ..., mode)` finds, as a workspace path, or
+   * DELEGATE; `from` is the importing file (workspace-relative), `kind` how it imports (the mode).
+   */
+  resolve(specifier: string, from: string, kind: EdgeKind, options: ts.CompilerOptions): ListingAnswer {
     const plan = this.planOf(options);
     if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
-    if (isRelative(specifier)) return this.relative(specifier, fromDir, plan);
-    // Rooted ("/x", "c:/x") and `#` import names follow other rules.
-    if (specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier)) return DELEGATE;
+    const fromDir = dirnameRel(from);
+    if (isRelative(specifier)) {
+      const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
+      return esm === DELEGATE ? DELEGATE : this.relative(specifier, fromDir, plan, esm);
+    }
+    // Rooted ("/x", "c:/x") and `#` import names follow other rules; so do package names under node16/nodenext.
+    if (plan.byFormat || specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier)) return DELEGATE;
     return this.nonRelative(specifier, fromDir, plan);
   }
 
-  private relative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
+  private relative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
     const candidate = joinPath(fromDir, specifier);
     if (candidate === undefined) return DELEGATE;
     // "." and ".." (also "./" and "../") name a folder: no file lookup (TypeScript's normalizePathForCJSResolution).
     const folderOnly = /(?:^|\/)\.\.?\/?$/.test(specifier) || specifier.endsWith('/');
     for (const extensions of plan.passes) {
-      const found = this.loadByRelativeName(extensions, candidate, folderOnly);
+      const found = esm ? this.loadAsEsm(extensions, candidate, folderOnly) : this.loadByRelativeName(extensions, candidate, folderOnly);
       if (found !== undefined) return found;
     }
     return undefined;
+  }
+
+  /**
+   * TypeScript's resolution mode for an import under node16/nodenext (getModeForUsageLocation):
+   * require() is CommonJS and import() an ES module import whatever the file; the rest follow the
+   * file's format (getImpliedNodeFormatForFile): .mts/.mjs ES modules, .cts/.cjs CommonJS,
+   * .ts/.tsx/.js/.jsx (declarations too) by their package scope's `type`, anything else CommonJS.
+   */
+  private isEsmImport(from: string, kind: EdgeKind): boolean | typeof DELEGATE {
+    if (kind === 'require') return false;
+    if (kind === 'dynamic') return true;
+    if (from.endsWith('.mts') || from.endsWith('.mjs')) return true;
+    if (!/\.(?:ts|tsx|js|jsx)$/.test(from)) return false;
+    const scope = this.packageScope(dirnameRel(from));
+    return scope === DELEGATE ? DELEGATE : scope.type === 'module';
+  }
+
+  /** nodeLoadModuleByRelativeName in ESM mode: the name's own extension replaced, none added, and no folder lookup. */
+  private loadAsEsm(extensions: number, candidate: string, folderOnly: boolean): ListingAnswer {
+    if (!insideFolder(candidate)) return DELEGATE;
+    if (folderOnly) return undefined;
+    return this.loadFromFile(extensions, candidate, false);
   }
 
   private nonRelative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
@@ -167,17 +205,20 @@ export class ListingResolver {
   private loadByRelativeName(extensions: number, candidate: string, folderOnly: boolean): ListingAnswer {
     if (!insideFolder(candidate)) return DELEGATE;
     if (!folderOnly) {
-      const file = this.loadFromFile(extensions, candidate);
+      const file = this.loadFromFile(extensions, candidate, true);
       if (file !== undefined) return file;
     }
     if (candidate !== '' && !this.facts.directoryExists(candidate)) return undefined;
     // A folder with its own package.json resolves through its `types`/`main`/`typesVersions`.
     if (this.facts.exists(joinRel(candidate, 'package.json'))) return DELEGATE;
-    return this.loadFromFile(extensions, candidate === '' ? 'index' : `${candidate}/index`);
+    return this.loadFromFile(extensions, candidate === '' ? 'index' : `${candidate}/index`, true);
   }
 
-  /** loadModuleFromFile: the name's own extension replaced ("./a.js" -> a.ts), then extensions added ("./a" -> a.ts). */
-  private loadFromFile(extensions: number, candidate: string): string | undefined {
+  /**
+   * loadModuleFromFile: the name's own extension replaced ("./a.js" -> a.ts), then, unless in ESM
+   * mode (`addExtensions` false), extensions added ("./a" -> a.ts).
+   */
+  private loadFromFile(extensions: number, candidate: string, addExtensions: boolean): string | undefined {
     const base = candidate.slice(candidate.lastIndexOf('/') + 1);
     if (base.includes('.')) {
       const known = KNOWN_EXTENSIONS.find((e) => candidate.endsWith(e) && candidate.length > e.length);
@@ -185,7 +226,7 @@ export class ListingResolver {
       const replaced = this.addExtensions(stem, extensions, candidate.slice(stem.length));
       if (replaced !== undefined) return replaced;
     }
-    return this.addExtensions(candidate, extensions, '');
+    return addExtensions ? this.addExtensions(candidate, extensions, '') : undefined;
   }
 
   /** tryAddingExtensions: the candidates TypeScript tries for a stem and the extension the specifier had. */
@@ -253,7 +294,7 @@ const NO_MATCH = Symbol('no match');
 
 function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeof DELEGATE {
   const strategy = options.moduleResolution;
-  if (strategy !== NODE10 && strategy !== BUNDLER) return DELEGATE;
+  if (strategy !== NODE10 && strategy !== BUNDLER && strategy !== NODE16 && strategy !== NODENEXT) return DELEGATE;
   if (options.rootDirs !== undefined || (options.moduleSuffixes?.length ?? 0) > 0 || options.noDtsResolution) return DELEGATE;
   const json = options.resolveJsonModule ?? (options.module === MODULE_NODE20 || options.module === MODULE_NODENEXT || strategy === BUNDLER);
   const all = TS | JS | DTS | (json ? JSON_EXT : 0);
@@ -271,7 +312,7 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     pathsBase = base === DELEGATE ? undefined : base;
     paths = parsePatterns(options.paths);
   }
-  return { passes, paths, pathsBase, baseUrl };
+  return { passes, paths, pathsBase, baseUrl, byFormat: strategy === NODE16 || strategy === NODENEXT };
 }
 
 /** tryParsePatterns: keys without `*` match exactly; keys with one `*` are patterns; keys with more are ignored. */

@@ -2,10 +2,11 @@
  * One import specifier -> the workspace file it names, or why none.
  *
  * The listing answers first (listingResolver.ts): relative specifiers, `paths` and baseUrl under
- * bundler and node10, exactly as `ts.resolveModuleName` would, with Set lookups. What it cannot
- * answer exactly goes to `ts.resolveModuleName`, with the options and resolution cache of the
- * importing file's tsconfig (tsconfigs.ts): node16/nodenext with the import mode from
- * `ts.getImpliedNodeFormatForFile`, package.json `exports`/`types`, node_modules. Its file-system
+ * bundler and node10, relative specifiers under node16/nodenext, exactly as `ts.resolveModuleName`
+ * would, with Set lookups. What it cannot answer exactly goes to `ts.resolveModuleName`, with the
+ * options and resolution cache of the importing file's tsconfig (tsconfigs.ts): package names under
+ * node16/nodenext with the import mode from `ts.getImpliedNodeFormatForFile`, package.json
+ * `exports`/`types`, node_modules. Its file-system
  * questions are answered from the listing for
  * paths inside the workspace (a Set lookup, no syscall; and only workspace files can become
  * edges) and from the SourceHost, cached, for node_modules and anything above the root.
@@ -194,7 +195,7 @@ export class ModuleResolver {
     const bare = this.bareWithoutNodeModules(specifier, dir, options);
     if (bare === 'fails') return undefined;
     if (this.listing) {
-      const answer = this.listing.resolve(specifier, dir, options);
+      const answer = this.listing.resolve(specifier, relPath(this.host.root, fromAbs), kind, options);
       if (answer !== DELEGATE) return answer;
     }
     // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache up with).

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ts } from 'ts-morph';
+import type { EdgeKind } from '../../../src/core/graph';
 import { DELEGATE, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
 import { dirnameRel } from '../../../src/workspace/sourceHost';
 
@@ -23,11 +24,24 @@ function workspace(files: Record<string, string>) {
     exists: (p) => paths.has(p),
     directoryExists: (p) => dirs.has(p),
     nodeModulesAbove: () => false,
-    manifest: (p) => JSON.parse(files[p]) as Record<string, unknown>,
+    manifest: (p) => {
+      try {
+        return JSON.parse(files[p]) as Record<string, unknown>;
+      } catch {
+        return undefined; // as the index's reader: not JSON
+      }
+    },
   });
-  /** TypeScript's answer, workspace-relative. */
-  const typescript = (specifier: string, from: string, options: ts.CompilerOptions): string | undefined => {
-    const found = ts.resolveModuleName(specifier, `${ROOT}/${from}`, options, tsHost).resolvedModule?.resolvedFileName;
+  /** TypeScript's answer, workspace-relative, in the mode the index asks it with (require() CommonJS, import() ESM, else the file's format). */
+  const typescript = (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
+    const abs = `${ROOT}/${from}`;
+    const mode =
+      kind === 'require'
+        ? ts.ModuleKind.CommonJS
+        : kind === 'dynamic'
+          ? ts.ModuleKind.ESNext
+          : ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options);
+    const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
     return found === undefined ? undefined : rel(found);
   };
   return { listing, typescript };
@@ -39,6 +53,12 @@ const bundler = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
   allowJs: true,
   ...more,
 });
+const nodeNext = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: NodeNext,
+  allowJs: true,
+  ...more,
+});
 const node10 = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
   module: ts.ModuleKind.CommonJS,
   moduleResolution: Node10,
@@ -47,12 +67,18 @@ const node10 = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
 });
 
 /** Asserts the listing answers each import itself, with TypeScript's answer, which is `expected`. */
-function agrees(ws: ReturnType<typeof workspace>, from: string, options: ts.CompilerOptions, cases: Record<string, string | undefined>): void {
+function agrees(
+  ws: ReturnType<typeof workspace>,
+  from: string,
+  options: ts.CompilerOptions,
+  cases: Record<string, string | undefined>,
+  kind: EdgeKind = 'import',
+): void {
   for (const [specifier, expected] of Object.entries(cases)) {
-    const answer: ListingAnswer = ws.listing.resolve(specifier, dirnameRel(from), options);
-    assert.notEqual(answer, DELEGATE, `'${specifier}' was handed to TypeScript`);
-    assert.equal(ws.typescript(specifier, from, options), expected, `TypeScript on '${specifier}'`);
-    assert.equal(answer, expected, `listing on '${specifier}'`);
+    const answer: ListingAnswer = ws.listing.resolve(specifier, from, kind, options);
+    assert.notEqual(answer, DELEGATE, `'${specifier}' (${kind}) was handed to TypeScript`);
+    assert.equal(ws.typescript(specifier, from, options, kind), expected, `TypeScript on '${specifier}' (${kind})`);
+    assert.equal(answer, expected, `listing on '${specifier}' (${kind})`);
   }
 }
 
@@ -181,6 +207,57 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'app/main.ts', node10({ baseUrl: ROOT }), { 'lib/strings': 'lib/strings.ts', lib: 'lib/index.ts' });
   });
 
+  it('node16/nodenext: an ES module import names its file (extension replaced, none added, no folder index); a CommonJS one looks up as bundler', () => {
+    const ws = workspace({
+      'package.json': '{"name":"app","type":"module"}',
+      'src/main.ts': '',
+      'src/both.ts': '',
+      'src/view.tsx': '',
+      'src/types.d.ts': '',
+      'src/plain.js': '',
+      'src/esm.mts': '',
+      'src/cjs.cts': '',
+      'src/data.json': '',
+      'src/lib/index.ts': '',
+      'src/entry.mts': '',
+      'src/entry.cts': '',
+      'legacy/package.json': '{"name":"legacy"}',
+      'legacy/main.ts': '',
+      'legacy/util.ts': '',
+      'legacy/dir/index.ts': '',
+      'legacy/esm.mts': '',
+    });
+    const esmCases = {
+      './both.js': 'src/both.ts',
+      './both.ts': 'src/both.ts',
+      './both': undefined,
+      './view.js': 'src/view.tsx',
+      './view': undefined,
+      './types.js': 'src/types.d.ts',
+      './plain.js': 'src/plain.js',
+      './esm.mjs': 'src/esm.mts',
+      './cjs.cjs': 'src/cjs.cts',
+      './data.json': 'src/data.json',
+      './lib': undefined,
+      './lib/': undefined,
+      './lib/index.js': 'src/lib/index.ts',
+      '.': undefined,
+      '../legacy/util.js': 'legacy/util.ts',
+      './missing.js': undefined,
+    };
+    // A .ts file in a "type": "module" scope, a .mts file anywhere, and import() from a CommonJS file are ES module imports.
+    agrees(ws, 'src/main.ts', nodeNext(), esmCases);
+    agrees(ws, 'src/entry.mts', nodeNext(), esmCases);
+    agrees(ws, 'legacy/main.ts', nodeNext(), { './util': undefined, './dir': undefined, './util.js': 'legacy/util.ts' }, 'dynamic');
+    agrees(ws, 'legacy/esm.mts', nodeNext(), { './util': undefined, './dir/index.js': 'legacy/dir/index.ts' });
+    // A .ts file in a scope without "type": "module", a .cts file anywhere, and require() are CommonJS.
+    const cjsCases = { './util': 'legacy/util.ts', './util.js': 'legacy/util.ts', './dir': 'legacy/dir/index.ts' };
+    agrees(ws, 'legacy/main.ts', nodeNext(), cjsCases);
+    agrees(ws, 'legacy/main.ts', nodeNext({ moduleResolution: ts.ModuleResolutionKind.Node16, module: ts.ModuleKind.Node16 }), cjsCases);
+    agrees(ws, 'src/entry.cts', nodeNext(), { './both': 'src/both.ts', './lib': 'src/lib/index.ts' });
+    agrees(ws, 'src/main.ts', nodeNext(), { './both': 'src/both.ts', './lib': 'src/lib/index.ts' }, 'require');
+  });
+
   it('hands TypeScript what the listing cannot answer exactly', () => {
     const ws = workspace({
       'main.ts': '',
@@ -189,9 +266,10 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
       'package.json': '{"name":"@me/self","exports":{".":"./main.ts"}}',
     });
     const delegated = (specifier: string, options: ts.CompilerOptions, from = 'main.ts') =>
-      assert.equal(ws.listing.resolve(specifier, dirnameRel(from), options), DELEGATE, specifier);
+      assert.equal(ws.listing.resolve(specifier, from, 'import', options), DELEGATE, specifier);
     delegated('./pkg', bundler());
-    delegated('./a', { module: ts.ModuleKind.NodeNext, moduleResolution: NodeNext });
+    delegated('pkg', nodeNext());
+    delegated('@me/self', nodeNext());
     delegated('./a', bundler({ rootDirs: [ROOT] }));
     delegated('./a', bundler({ moduleSuffixes: ['.ios', ''] }));
     delegated('#internal', bundler());
@@ -199,5 +277,10 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     delegated('../outside', bundler());
     delegated('./node_modules/x', bundler());
     delegated('/abs/path', bundler());
+    // An importer whose format rests on a package.json outside the folder, or one that is not JSON.
+    const unscoped = workspace({ 'main.ts': '', 'a.ts': '', 'bad/package.json': '{', 'bad/main.ts': '' });
+    assert.equal(unscoped.listing.resolve('./a.js', 'main.ts', 'import', nodeNext()), DELEGATE);
+    assert.equal(unscoped.listing.resolve('./a.js', 'bad/main.ts', 'import', nodeNext()), DELEGATE);
+    assert.equal(unscoped.listing.resolve('./a.js', 'main.mts', 'import', nodeNext()), 'a.ts');
   });
 });
