@@ -1,7 +1,8 @@
 /**
  * bench/resolverAgreement: every TS/JS import of a folder resolved twice in one run, by the resolver
- * as the index uses it (the listing answers what it can, TypeScript the rest) and by TypeScript
- * alone, over the same file set and configs: the two must agree on every import (the same edge, or
+ * as the index uses it (the listing answers what it can, TypeScript the rest; configs read by
+ * tsconfigs.ts's own merge where it can) and by TypeScript alone (configs read by its parser), over
+ * the same file set and configs: the two must agree on every import (the same edge, or
  * the same unresolved outcome). Prints the disagreements, how many imports the listing answered,
  * and the time each took (fastest of three alternating runs, each with its configs read afresh).
  *
@@ -12,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
 import { DiskSourceHost } from '../src/workspace/diskSourceHost';
 import { extractImports } from '../src/workspace/extractImports';
+import { NodeModulesAbove } from '../src/workspace/nodeModulesAbove';
 import { ModuleResolver, type KnownFiles, type Resolution } from '../src/workspace/resolveSpecifier';
 import { dirnameRel, isDeclarationPath, isSourcePath } from '../src/workspace/sourceHost';
 import { TsconfigSet } from '../src/workspace/tsconfigs';
@@ -33,8 +35,11 @@ async function agreement(root: string): Promise<boolean> {
   for (const p of all) for (let d = dirnameRel(p); d !== '' && !dirs.has(d); d = dirnameRel(d)) dirs.add(d);
   const known: KnownFiles = { isWorkspaceFile: (rel) => nodes.has(rel), exists: (rel) => all.has(rel), directoryExists: (rel) => dirs.has(rel) };
   const configs = records.map((r) => r.path).filter((p) => /(?:^|\/)(?:[tj]sconfig[^/]*\.json|package\.json)$/.test(p));
-  const make = (fromListing: boolean) =>
-    new ModuleResolver(host, new TsconfigSet(host, configs, () => {}), new WorkspacePackages(host, configs, () => {}), known, { fromListing });
+  const make = (fromListing: boolean) => {
+    const nodeModules = new NodeModulesAbove(host.root, (rel) => host.directoryExists(rel));
+    const tsconfigs = new TsconfigSet(host, configs, () => {}, nodeModules, { quick: fromListing });
+    return new ModuleResolver(host, tsconfigs, new WorkspacePackages(host, configs, () => {}), known, nodeModules, { fromListing });
+  };
   const imports = [...nodes]
     .filter(isSourcePath)
     .flatMap((from) => extractImports(readFileSync(join(root, from), 'utf8'), isDeclarationPath(from)).map((imp) => ({ from, imp })));

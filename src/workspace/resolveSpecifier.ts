@@ -32,6 +32,7 @@ import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './
 import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
 import { BUNDLER, CLASSIC, DELEGATE, insideFolder, ListingResolver } from './listingResolver';
 import { jsonObject } from './jsonc';
+import type { NodeModulesAbove } from './nodeModulesAbove';
 import { packageName, type WorkspacePackages } from './workspacePackages';
 
 /** Why an import is not an edge: it resolved outside the workspace, or it did not resolve (by specifier kind). */
@@ -66,8 +67,6 @@ export class ModuleResolver {
   private readonly outsideDirs = new Map<string, boolean>();
   private readonly texts = new Map<string, string | undefined>();
   private readonly realpaths = new Map<string, string>();
-  /** Folder -> does it or any folder above it (up to the file system's root) hold a node_modules folder? */
-  private readonly nodeModulesAbove = new Map<string, boolean>();
   /** Bundler rules for relative specifiers a stricter mode refused. */
   private readonly lenient: { options: ts.CompilerOptions; cache: ts.ModuleResolutionCache };
 
@@ -79,6 +78,7 @@ export class ModuleResolver {
     private readonly configs: TsconfigSet,
     private readonly packages: WorkspacePackages,
     private readonly known: KnownFiles,
+    private readonly nodeModules: NodeModulesAbove,
     { fromListing = true }: { fromListing?: boolean } = {},
   ) {
     const root = host.root;
@@ -86,7 +86,7 @@ export class ModuleResolver {
       this.listing = new ListingResolver(root, {
         exists: (rel) => known.exists(rel),
         directoryExists: (rel) => rel === '' || known.directoryExists(rel),
-        nodeModulesAbove: (dir) => this.hasNodeModulesAbove(dir),
+        nodeModulesAbove: (dir) => nodeModules.has(dir),
         manifest: (rel) => this.manifest(rel),
       });
     }
@@ -135,7 +135,7 @@ export class ModuleResolver {
   /** Files were added or removed: cached answers (found and not found) may be stale. */
   fileSetChanged(): void {
     this.configs.resetCaches();
-    this.nodeModulesAbove.clear();
+    this.nodeModules.clear();
     this.listing?.fileSetChanged();
     this.packages.fileSetChanged();
     this.lenient.cache = ts.createModuleResolutionCache(this.host.root, (f) => f, this.lenient.options);
@@ -219,26 +219,13 @@ export class ModuleResolver {
    */
   private bareWithoutNodeModules(specifier: string, dir: string, options: ts.CompilerOptions): 'fails' | 'mapped' | undefined {
     if (isRelativeName(specifier) || specifier === '' || options.moduleResolution === CLASSIC) return undefined;
-    if (this.hasNodeModulesAbove(dir)) return undefined;
+    if (this.nodeModules.has(dir)) return undefined;
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
       (options.paths !== undefined && Object.keys(options.paths).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
     return mapped ? 'mapped' : 'fails';
-  }
-
-  private hasNodeModulesAbove(dir: string): boolean {
-    const known = this.nodeModulesAbove.get(dir);
-    if (known !== undefined) return known;
-    const here = dir === '' ? 'node_modules' : `${dir}/node_modules`;
-    let found = memo(this.outsideDirs, here, () => this.host.directoryExists(here));
-    if (!found) {
-      const parent = parentRel(this.host.root, dir);
-      found = parent !== undefined && this.hasNodeModulesAbove(parent);
-    }
-    this.nodeModulesAbove.set(dir, found);
-    return found;
   }
 
   /** require() is CommonJS and import() is ESM whatever the file; static imports follow the file's format (node16/nodenext). */
@@ -276,17 +263,6 @@ function matchesPathKey(key: string, specifier: string): boolean {
   const prefix = key.slice(0, star);
   const suffix = key.slice(star + 1);
   return specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix);
-}
-
-/** The folder above `dir` (host-relative, may climb above the root with "../"), or undefined at the file system's root. */
-function parentRel(root: string, dir: string): string | undefined {
-  if (dir !== '' && !dir.startsWith('..')) {
-    const at = dir.lastIndexOf('/');
-    return at < 0 ? '' : dir.slice(0, at);
-  }
-  const parent = dir === '' ? '..' : `../${dir}`;
-  // At the file system's root ("/", "C:") absPath stops climbing: the "parent" is no shorter.
-  return absPath(root, parent).length < absPath(root, dir).length ? parent : undefined;
 }
 
 function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {

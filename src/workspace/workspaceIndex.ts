@@ -43,6 +43,7 @@ import {
 } from './fileReferences';
 import { createLanguages } from './languages';
 import type { LanguageSupport, ScannedReference } from './languages/language';
+import { NodeModulesAbove } from './nodeModulesAbove';
 import { ModuleResolver, UNRESOLVED_KINDS, type KnownFiles, type LooseOutcome, type UnresolvedKind } from './resolveSpecifier';
 import {
   SKIP_REASONS,
@@ -1317,7 +1318,8 @@ export class WorkspaceIndex {
     const warn = (m: string) => this.warn(m);
     const packages = new WorkspacePackages(this.host, configPaths, warn);
     this.packageCount = packages.size;
-    this.resolution = new ModuleResolver(this.host, new TsconfigSet(this.host, configPaths, warn), packages, this.known);
+    const nodeModules = new NodeModulesAbove(this.host.root, (rel) => this.host.directoryExists(rel));
+    this.resolution = new ModuleResolver(this.host, new TsconfigSet(this.host, configPaths, warn, nodeModules), packages, this.known, nodeModules);
     return this.resolution;
   }
 

@@ -1,0 +1,53 @@
+/**
+ * Is there a node_modules folder in a folder or in any folder above it, up to the file system's
+ * root? Where there is none, no bare specifier can name an installed package: resolution skips
+ * TypeScript's node_modules walk for it (resolveSpecifier.ts), and a tsconfig's `extends` naming a
+ * package cannot be found (tsconfigs.ts). One stat per folder asked about, the nearest first.
+ */
+import { absPath } from './sourceHost';
+
+export class NodeModulesAbove {
+  /** `<folder>/node_modules` -> is it a folder (kept: the listing never names what is in node_modules). */
+  private readonly folders = new Map<string, boolean>();
+  /** Folder -> the answer for it, until the file set changes. */
+  private readonly answers = new Map<string, boolean>();
+
+  constructor(
+    private readonly root: string,
+    private readonly directoryExists: (rel: string) => boolean,
+  ) {}
+
+  /** For a host-relative folder ('' the root; "../x" above it). */
+  has(dir: string): boolean {
+    const known = this.answers.get(dir);
+    if (known !== undefined) return known;
+    const here = dir === '' ? 'node_modules' : `${dir}/node_modules`;
+    let found = this.folders.get(here);
+    if (found === undefined) {
+      found = this.directoryExists(here);
+      this.folders.set(here, found);
+    }
+    if (!found) {
+      const parent = parentRel(this.root, dir);
+      found = parent !== undefined && this.has(parent);
+    }
+    this.answers.set(dir, found);
+    return found;
+  }
+
+  /** Files were added or removed. */
+  clear(): void {
+    this.answers.clear();
+  }
+}
+
+/** The folder above `dir` (host-relative, may climb above the root with "../"), or undefined at the file system's root. */
+function parentRel(root: string, dir: string): string | undefined {
+  if (dir !== '' && !dir.startsWith('..')) {
+    const at = dir.lastIndexOf('/');
+    return at < 0 ? '' : dir.slice(0, at);
+  }
+  const parent = dir === '' ? '..' : `../${dir}`;
+  // At the file system's root ("/", "C:") absPath stops climbing: the "parent" is no shorter.
+  return absPath(root, parent).length < absPath(root, dir).length ? parent : undefined;
+}
