@@ -94,14 +94,16 @@ export function classifyImport(text: string, quoteAt: number): EdgeKind {
     const c = text[i];
     if (c === undefined) break;
     if (isWordChar(text.charCodeAt(i))) {
-      const w = wordBefore(text, i);
-      if (w.text === 'import' || w.text === 'export') {
-        const clause = text.slice(w.end + 1, clauseEnd + 1);
+      // Compared in place: the clause's every name would be a slice and an object otherwise.
+      const start = wordStart(text, i);
+      const exported = isWordAt(text, start, i, 'export');
+      if (exported || isWordAt(text, start, i, 'import')) {
+        const clause = text.slice(i + 1, clauseEnd + 1);
         if (/^\s*type\b(?!\s*,)/.test(clause) && clause.trim() !== 'type') return 'type-only';
-        if (w.text === 'export') return 'export';
+        if (exported) return 'export';
         return isAllTypeBindings(clause) ? 'type-only' : 'import';
       }
-      i = w.start - 1;
+      i = start - 1;
     } else if ('{},*'.includes(c)) i--;
     else break;
   }
@@ -113,6 +115,7 @@ const TYPE_ALIAS_HEAD = /\btype\s+[\w$]+\s*(?:<[^=;]*>)?\s*=$/;
 
 /** `{ type A, type B as C }` (and nothing else) binds types only. */
 function isAllTypeBindings(clause: string): boolean {
+  if (!clause.includes('type')) return false; // most clauses: no regular expression, no split
   const m = /^\s*\{([^}]*)\}\s*$/.exec(clause.replace(/\/\*[\s\S]*?\*\//g, ''));
   if (!m) return false;
   const names = m[1]
@@ -137,9 +140,20 @@ function skipBack(text: string, i: number): number {
 }
 
 function wordBefore(text: string, end: number): { text: string; start: number; end: number } {
+  const start = wordStart(text, end);
+  return { text: text.slice(start, end + 1), start, end };
+}
+
+/** Where the word ending at `end` (inclusive) starts. */
+function wordStart(text: string, end: number): number {
   let start = end;
   while (start >= 0 && isWordChar(text.charCodeAt(start))) start--;
-  return { text: text.slice(start + 1, end + 1), start: start + 1, end };
+  return start + 1;
+}
+
+/** Is text[start..end] (inclusive) this word? */
+function isWordAt(text: string, start: number, end: number, word: string): boolean {
+  return end - start + 1 === word.length && text.startsWith(word, start);
 }
 
 // Character tests by code, not a regular expression per character: classifyImport walks back over
