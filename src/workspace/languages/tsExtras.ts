@@ -27,7 +27,8 @@ const SITE_TAIL_CHARS = 2000;
  */
 function extraRegion(text: string): string {
   const hasMetaUrl = text.includes('import.meta.url');
-  if (!hasMetaUrl && !text.includes('templateUrl') && !text.includes('styleUrl')) return ''; // substring search: the common case, fast
+  // Substring searches, the common case: "Url" first, as most files have neither property (two passes over the text, not three).
+  if (!hasMetaUrl && !(text.includes('Url') && (text.includes('templateUrl') || text.includes('styleUrl')))) return '';
   let end = -1;
   const site = new RegExp(EXTRA_SITE.source, EXTRA_SITE.flags);
   for (let m = site.exec(text); m; m = site.exec(text)) if (hasMetaUrl || m[0][0] !== 'n') end = m.index + m[0].length;
