@@ -2,7 +2,8 @@
  * Is there a node_modules folder in a folder or in any folder above it, up to the file system's
  * root? Where there is none, no bare specifier can name an installed package: resolution skips
  * TypeScript's node_modules walk for it (resolveSpecifier.ts), and a tsconfig's `extends` naming a
- * package cannot be found (tsconfigs.ts). One stat per folder asked about, the nearest first.
+ * package cannot be found (tsconfigs.ts). The folders above are asked first: in an installed
+ * workspace the root's node_modules answers for every folder under it, with one stat in all.
  */
 import { absPath } from './sourceHost';
 
@@ -21,15 +22,13 @@ export class NodeModulesAbove {
   has(dir: string): boolean {
     const known = this.answers.get(dir);
     if (known !== undefined) return known;
-    const here = dir === '' ? 'node_modules' : `${dir}/node_modules`;
-    let found = this.folders.get(here);
-    if (found === undefined) {
-      found = this.directoryExists(here);
-      this.folders.set(here, found);
-    }
+    const parent = parentRel(this.root, dir);
+    let found = parent !== undefined && this.has(parent);
     if (!found) {
-      const parent = parentRel(this.root, dir);
-      found = parent !== undefined && this.has(parent);
+      const here = dir === '' ? 'node_modules' : `${dir}/node_modules`;
+      const known = this.folders.get(here);
+      found = known ?? this.directoryExists(here);
+      if (known === undefined) this.folders.set(here, found);
     }
     this.answers.set(dir, found);
     return found;
