@@ -21,7 +21,7 @@
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import { joinPath } from './languages/resolving';
-import { dirnameRel, joinRel, relPath } from './sourceHost';
+import { dirnameRel, relPath } from './sourceHost';
 
 /** TypeScript could answer differently than the listing rules here: ask it. */
 export const DELEGATE = Symbol('delegate');
@@ -210,7 +210,7 @@ export class ListingResolver {
     }
     if (candidate !== '' && !this.facts.directoryExists(candidate)) return undefined;
     // A folder with its own package.json resolves through its `types`/`main`/`typesVersions`.
-    if (this.facts.exists(joinRel(candidate, 'package.json'))) return DELEGATE;
+    if (this.facts.exists(manifestIn(candidate))) return DELEGATE;
     return this.loadFromFile(extensions, candidate === '' ? 'index' : `${candidate}/index`, true);
   }
 
@@ -272,7 +272,7 @@ export class ListingResolver {
   private packageScope(dir: string): Record<string, unknown> | typeof DELEGATE {
     let scope = this.scopes.get(dir);
     if (scope === undefined) {
-      const manifest = joinRel(dir, 'package.json');
+      const manifest = manifestIn(dir);
       if (this.facts.exists(manifest)) scope = this.facts.manifest(manifest) ?? DELEGATE;
       else scope = dir === '' ? DELEGATE : this.packageScope(dirnameRel(dir));
       this.scopes.set(dir, scope);
@@ -349,6 +349,11 @@ function matchPaths(paths: PathPatterns, specifier: string): PathMatch | undefin
 
 function matchesPattern(p: PathPattern, text: string): boolean {
   return text.length >= p.prefix.length + p.suffix.length && text.startsWith(p.prefix) && text.endsWith(p.suffix);
+}
+
+/** The package.json of a folder (workspace-relative, '' the root): a concatenation, as this runs for every folder an import names. */
+function manifestIn(dir: string): string {
+  return dir === '' ? 'package.json' : `${dir}/package.json`;
 }
 
 /** TypeScript's pathIsRelative: "./x", "../x", "." or "..". */
