@@ -29,7 +29,7 @@ import { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
-import { absPath, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
+import { absPath, dirnameRel, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
 import { BUNDLER, CLASSIC, DELEGATE, insideFolder, ListingResolver } from './listingResolver';
 import { jsonObject } from './jsonc';
 import type { NodeModulesAbove } from './nodeModulesAbove';
@@ -150,13 +150,12 @@ export class ModuleResolver {
   resolve(from: string, imp: ExtractedImport): Resolution {
     const { specifier, kind } = imp;
     const project = this.configs.forFile(from);
-    const fromAbs = absPath(this.host.root, from);
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     // Node built-ins never name a workspace file (unless a `paths` entry says so).
     if ((specifier.startsWith('node:') || NODE_BUILTINS.has(specifier)) && !project.aliases.some((re) => re.test(specifier))) {
       return { outcome: 'external' };
     }
-    const found = this.find(specifier, fromAbs, kind, project.options, project.cache);
+    const found = this.find(specifier, from, kind, project.options, project.cache);
     // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
     let declaration: string | undefined;
     if (found !== undefined && this.known.isWorkspaceFile(found)) {
@@ -167,7 +166,7 @@ export class ModuleResolver {
       for (const other of this.configs.rootAliasConfigs()) {
         // Only a `paths` entry or a baseUrl can make another config answer differently.
         if (other === project || (other.options.baseUrl === undefined && !other.aliases.some((re) => re.test(specifier)))) continue;
-        const viaRoot = this.find(specifier, fromAbs, kind, other.options, other.cache);
+        const viaRoot = this.find(specifier, from, kind, other.options, other.cache);
         if (viaRoot !== undefined && this.known.isWorkspaceFile(viaRoot) && (!declaration || isTypeScriptSource(viaRoot))) return { to: viaRoot };
       }
     }
@@ -177,7 +176,7 @@ export class ModuleResolver {
     }
     if (declaration) return { to: declaration };
     if (found === undefined && relative && project.options.moduleResolution !== BUNDLER) {
-      const retry = this.find(specifier, fromAbs, kind, this.lenient.options, this.lenient.cache);
+      const retry = this.find(specifier, from, kind, this.lenient.options, this.lenient.cache);
       if (retry !== undefined && this.known.isWorkspaceFile(retry)) return { to: retry };
     }
     if (found !== undefined || NODE_BUILTINS.has(specifier) || specifier.startsWith('node:')) return { outcome: 'external' };
@@ -189,17 +188,20 @@ export class ModuleResolver {
    * folder), or undefined: from the listing where it can answer exactly (listingResolver.ts), else
    * from `ts.resolveModuleName`.
    */
-  private find(specifier: string, fromAbs: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): string | undefined {
-    const dirAbs = fromAbs.slice(0, fromAbs.lastIndexOf('/'));
-    const dir = relPath(this.host.root, dirAbs);
+  private find(specifier: string, from: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): string | undefined {
+    const dir = dirnameRel(from);
     const bare = this.bareWithoutNodeModules(specifier, dir, options);
     if (bare === 'fails') return undefined;
     if (this.listing) {
-      const answer = this.listing.resolve(specifier, relPath(this.host.root, fromAbs), kind, options);
+      const answer = this.listing.resolve(specifier, from, kind, options);
       if (answer !== DELEGATE) return answer;
     }
+    const fromAbs = absPath(this.host.root, from);
     // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache up with).
-    if (bare === 'mapped') for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
+    if (bare === 'mapped') {
+      const dirAbs = absPath(this.host.root, dir);
+      for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
+    }
     const mode = this.modeOf(fromAbs, kind, options, cache);
     try {
       const result = ts.resolveModuleName(specifier, fromAbs, options, this.tsHost, cache, undefined, mode);
@@ -223,7 +225,7 @@ export class ModuleResolver {
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
-      (options.paths !== undefined && Object.keys(options.paths).some((key) => matchesPathKey(key, specifier))) ||
+      (options.paths !== undefined && pathKeys(options).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
     return mapped ? 'mapped' : 'fails';
   }
@@ -254,6 +256,17 @@ function isTypeScriptSource(rel: string): boolean {
 /** TypeScript's isExternalModuleNameRelative: "./x", "../x", ".", "..", or a rooted path ("/x", "c:/x"). */
 function isRelativeName(specifier: string): boolean {
   return /^\.\.?(?:$|[\\/])/.test(specifier) || /^[\\/]/.test(specifier) || /^[A-Za-z]:(?:[\\/]|$)/.test(specifier);
+}
+
+/** The keys of a config's `paths`, listed once per options object (asked for every bare specifier). */
+const PATH_KEYS = new WeakMap<ts.CompilerOptions, string[]>();
+function pathKeys(options: ts.CompilerOptions): string[] {
+  let keys = PATH_KEYS.get(options);
+  if (keys === undefined) {
+    keys = Object.keys(options.paths ?? {});
+    PATH_KEYS.set(options, keys);
+  }
+  return keys;
 }
 
 /** TypeScript's `paths` matching: the key itself, or its one `*` standing for any text. */
