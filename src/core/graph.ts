@@ -179,16 +179,23 @@ export class ImportGraph {
     for (const t of this.out[fromId] ?? []) removeOne(this.inn[t]!, fromId);
     this.edges -= this.out[fromId]?.length ?? 0;
 
-    const byTarget = new Map<number, ImportEdge>();
+    // Parallel arrays, deduplicated by a scan: most files have a few edges, and a Map per call cost more
+    // (twice per file in a cold build). A long list (a barrel file, a generated one) gets its Map.
+    const targets: number[] = [];
+    const kept: ImportEdge[] = [];
+    const positions = edges.length > LONG_EDGE_LIST ? new Map<number, number>() : undefined;
     for (const e of edges) {
       if (e.to === from) continue;
       const toId = this.addFile(e.to);
-      const seen = byTarget.get(toId);
-      if (!seen || kindStrength(e.kind) > kindStrength(seen.kind)) byTarget.set(toId, e);
+      const at = positions ? (positions.get(toId) ?? -1) : targets.indexOf(toId);
+      if (at < 0) {
+        positions?.set(toId, targets.length);
+        targets.push(toId);
+        kept.push(e);
+      } else if (kindStrength(e.kind) > kindStrength(kept[at].kind)) kept[at] = e;
     }
-    const targets = [...byTarget.keys()];
     this.out[fromId] = targets.length > 0 ? targets : undefined;
-    this.outEdges[fromId] = targets.length > 0 ? targets.map((t) => byTarget.get(t)!) : undefined;
+    this.outEdges[fromId] = targets.length > 0 ? kept : undefined;
     for (const t of targets) (this.inn[t] ??= []).push(fromId);
     this.edges += targets.length;
   }
@@ -293,6 +300,9 @@ const KIND_STRENGTH: Readonly<Record<EdgeKind, number>> = {
   template: 3,
   script: 3,
 };
+
+/** Edges of one file beyond which setEdges deduplicates with a Map rather than a scan. */
+const LONG_EDGE_LIST = 32;
 
 function kindStrength(kind: EdgeKind): number {
   return KIND_STRENGTH[kind];
