@@ -469,7 +469,7 @@ function rel(abs: string): string {
 function phases(s: IndexStats): string {
   const t = s.timings;
   const c = s.cpu;
-  return `wall: list ${fmt(t.list)} ms, read ${fmt(t.read)} ms, extract ${fmt(t.extract)} ms, resolve ${fmt(t.resolve)} ms; cpu: list ${fmt(c.list)} ms, read+extract ${fmt(c.readAndExtract)} ms, resolve ${fmt(c.resolve)} ms; unresolved ${JSON.stringify(s.unresolved)}`;
+  return `wall: build ${fmt(t.total)} ms, list ${fmt(t.list)} ms, read ${fmt(t.read)} ms, extract ${fmt(t.extract)} ms, resolve ${fmt(t.resolve)} ms; cpu: list ${fmt(c.list)} ms, read+extract ${fmt(c.readAndExtract)} ms, resolve ${fmt(c.resolve)} ms; unresolved ${JSON.stringify(s.unresolved)}`;
 }
 
 function peakRss(): number {
