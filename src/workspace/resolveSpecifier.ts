@@ -197,8 +197,9 @@ export class ModuleResolver {
       if (answer !== DELEGATE) return answer;
     }
     const fromAbs = absPath(this.host.root, from);
-    // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache up with).
-    if (bare === 'mapped') {
+    // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache
+    // up with), once per folder and specifier (its set() walks up every folder above).
+    if (bare === 'mapped' && this.firstSeeding(cache, dir, specifier)) {
       const dirAbs = absPath(this.host.root, dir);
       for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
     }
@@ -211,6 +212,19 @@ export class ModuleResolver {
       return undefined; // a malformed package.json deep in node_modules must not stop the index
     }
   }
+
+  /** True the first time a folder and specifier are told to this cache as failing their node_modules walk. */
+  private firstSeeding(cache: ts.ModuleResolutionCache, dir: string, specifier: string): boolean {
+    let seeded = this.seeded.get(cache);
+    if (!seeded) this.seeded.set(cache, (seeded = new Set()));
+    const key = `${dir}\0${specifier}`;
+    if (seeded.has(key)) return false;
+    seeded.add(key);
+    return true;
+  }
+
+  /** Per resolution cache (a new one comes with every change of the file set): the folder and specifier pairs seeded. */
+  private readonly seeded = new WeakMap<ts.ModuleResolutionCache, Set<string>>();
 
   /**
    * For a bare specifier with no node_modules in the importer's folder or any above it: 'fails'
