@@ -12,10 +12,10 @@
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
  * followed here, it says DELEGATE and TypeScript resolves as before: non-relative specifiers under
  * node16/nodenext (package `exports` and `imports` conditions), an importer whose package scope is
- * not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a directory with its own
- * package.json (`types`/`main`/`typesVersions`), `#` imports, a package importing itself by name
- * through `exports`, a node_modules folder above the importer, and any path leaving the folder or
- * entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
+ * not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a
+ * directory with its own package.json (`types`/`main`/`typesVersions`), `#` imports, a package
+ * importing itself by name through `exports`, a node_modules folder above the importer, and any path
+ * leaving the folder or entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
  * node_modules above, is not found (TypeScript's node_modules walk finds nothing there either).
  */
 import type { ts } from 'ts-morph';

@@ -6,8 +6,7 @@
  * would, with Set lookups. What it cannot answer exactly goes to `ts.resolveModuleName`, with the
  * options and resolution cache of the importing file's tsconfig (tsconfigs.ts): package names under
  * node16/nodenext with the import mode from `ts.getImpliedNodeFormatForFile`, package.json
- * `exports`/`types`, node_modules. Its file-system
- * questions are answered from the listing for
+ * `exports`/`types`, node_modules. Its file-system questions are answered from the listing for
  * paths inside the workspace (a Set lookup, no syscall; and only workspace files can become
  * edges) and from the SourceHost, cached, for node_modules and anything above the root.
  * Failed node_modules lookups cost a map lookup: a bare specifier that nothing can answer (no

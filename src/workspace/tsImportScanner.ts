@@ -109,8 +109,7 @@ class Tokenizer {
   token = Token.End;
   /**
    * Where a string or template literal's text lies and whether it has escapes: the text itself is
-   * cut only when a rule asks for it (`literal`), as most strings of a file name no module (a slice
-   * per string was a tenth of what a cold build allocated).
+   * cut only when a rule asks for it (`literal`), as most strings of a file name no module.
    */
   private literalStart = 0;
   private literalEnd = 0;
