@@ -1,18 +1,17 @@
 /**
  * Module resolution answered from the listing, without TypeScript, for the cases that make up
  * nearly every import: relative specifiers (extension and index probing, `.js` naming a `.ts`
- * source), tsconfig `paths` and `baseUrl`, under the `bundler` and `node10` strategies, and
- * relative specifiers under `node16`/`nodenext` (an ES module's import names its file: the
- * extension replaced, never added, and no folder index; a CommonJS file's is looked up as under
- * bundler; the importer's format from its extension and its package scope's `type`). It follows
+ * source), tsconfig `paths` and `baseUrl`, under the `bundler`, `node10`, `node16` and `nodenext`
+ * strategies (under the last two an ES module's import names its file: the extension replaced,
+ * never added, and no folder index; a CommonJS file's is looked up as under bundler; the importer's
+ * format from its extension and its package scope's `type`). It follows
  * `ts.resolveModuleName` step by step (the candidate order of its `tryAddingExtensions`, the
  * directory lookup, the longest `paths` pattern, `paths` before `baseUrl`), so its answer is the
  * file TypeScript would find, or none where TypeScript would find none.
  *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
- * followed here, it says DELEGATE and TypeScript resolves as before: non-relative specifiers under
- * node16/nodenext (package `exports` and `imports` conditions), an importer whose package scope is
- * not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a
+ * followed here, it says DELEGATE and TypeScript resolves as before: under node16/nodenext an
+ * importer whose package scope is not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a
  * directory with its own package.json (`types`/`main`/`typesVersions`), `#` imports, a package
  * importing itself by name through `exports`, a node_modules folder above the importer, and any path
  * leaving the folder or entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
@@ -114,13 +113,11 @@ export class ListingResolver {
     const plan = this.planOf(options);
     if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
     const fromDir = dirnameRel(from);
-    if (isRelative(specifier)) {
-      const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
-      return esm === DELEGATE ? DELEGATE : this.relative(specifier, fromDir, plan, esm);
-    }
-    // Rooted ("/x", "c:/x") and `#` import names follow other rules; so do package names under node16/nodenext.
-    if (plan.byFormat || specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier)) return DELEGATE;
-    return this.nonRelative(specifier, fromDir, plan);
+    // Rooted ("/x", "c:/x") and `#` import names follow other rules.
+    if (!isRelative(specifier) && (specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier))) return DELEGATE;
+    const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
+    if (esm === DELEGATE) return DELEGATE;
+    return isRelative(specifier) ? this.relative(specifier, fromDir, plan, esm) : this.nonRelative(specifier, fromDir, plan, esm);
   }
 
   private relative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
@@ -129,10 +126,15 @@ export class ListingResolver {
     // "." and ".." (also "./" and "../") name a folder: no file lookup (TypeScript's normalizePathForCJSResolution).
     const folderOnly = /(?:^|\/)\.\.?\/?$/.test(specifier) || specifier.endsWith('/');
     for (const extensions of plan.passes) {
-      const found = esm ? this.loadAsEsm(extensions, candidate, folderOnly) : this.loadByRelativeName(extensions, candidate, folderOnly);
+      const found = this.load(extensions, candidate, folderOnly, esm);
       if (found !== undefined) return found;
     }
     return undefined;
+  }
+
+  /** nodeLoadModuleByRelativeName, in ESM mode or not: what a relative specifier, a `paths` substitution or a baseUrl candidate names. */
+  private load(extensions: number, candidate: string, folderOnly: boolean, esm: boolean): ListingAnswer {
+    return esm ? this.loadAsEsm(extensions, candidate, folderOnly) : this.loadByRelativeName(extensions, candidate, folderOnly);
   }
 
   /**
@@ -157,15 +159,15 @@ export class ListingResolver {
     return this.loadFromFile(extensions, candidate, false);
   }
 
-  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan): ListingAnswer {
+  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
     for (const extensions of plan.passes) {
-      const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan) : NO_MATCH;
+      const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan, esm) : NO_MATCH;
       if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
       if (viaPaths === NO_MATCH && plan.baseUrl !== undefined) {
         if (plan.baseUrl === DELEGATE) return DELEGATE;
         const candidate = joinPath(plan.baseUrl, specifier);
         if (candidate === undefined) return DELEGATE;
-        const found = this.loadByRelativeName(extensions, candidate, false);
+        const found = this.load(extensions, candidate, false, esm);
         if (found !== undefined) return found;
       }
       // Then a package importing itself by its name (through `exports`), then node_modules.
@@ -179,7 +181,7 @@ export class ListingResolver {
   }
 
   /** tryLoadModuleUsingPaths: NO_MATCH when no pattern matches (baseUrl is tried next), else the final answer. */
-  private viaPaths(specifier: string, extensions: number, plan: LookupPlan): ListingAnswer | typeof NO_MATCH {
+  private viaPaths(specifier: string, extensions: number, plan: LookupPlan, esm: boolean): ListingAnswer | typeof NO_MATCH {
     const paths = plan.paths!;
     const match = matchPaths(paths, specifier);
     if (match === undefined) return NO_MATCH;
@@ -195,7 +197,7 @@ export class ListingResolver {
       if (candidate === undefined || !insideFolder(candidate)) return DELEGATE;
       // A substitution with an extension names the file itself first.
       if (KNOWN_EXTENSIONS.some((e) => substitution.endsWith(e)) && this.facts.exists(candidate)) return candidate;
-      const found = this.loadByRelativeName(extensions, candidate, path.endsWith('/'));
+      const found = this.load(extensions, candidate, path.endsWith('/'), esm);
       if (found !== undefined) return found;
     }
     return undefined;

@@ -207,7 +207,7 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'app/main.ts', node10({ baseUrl: ROOT }), { 'lib/strings': 'lib/strings.ts', lib: 'lib/index.ts' });
   });
 
-  it('node16/nodenext: an ES module import names its file (extension replaced, none added, no folder index); a CommonJS one looks up as bundler', () => {
+  it('node16/nodenext: an ES module import names its file (extension replaced, none added, no folder index); a CommonJS one looks up as bundler; paths and baseUrl too', () => {
     const ws = workspace({
       'package.json': '{"name":"app","type":"module"}',
       'src/main.ts': '',
@@ -256,6 +256,12 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'legacy/main.ts', nodeNext({ moduleResolution: ts.ModuleResolutionKind.Node16, module: ts.ModuleKind.Node16 }), cjsCases);
     agrees(ws, 'src/entry.cts', nodeNext(), { './both': 'src/both.ts', './lib': 'src/lib/index.ts' });
     agrees(ws, 'src/main.ts', nodeNext(), { './both': 'src/both.ts', './lib': 'src/lib/index.ts' }, 'require');
+    // `paths` and baseUrl candidates are looked up the same way, and a package name nothing maps is not found (no node_modules).
+    const paths = nodeNext({ paths: { '@src/*': ['./src/*'] }, pathsBasePath: ROOT } as ts.CompilerOptions);
+    agrees(ws, 'src/main.ts', paths, { '@src/both.js': 'src/both.ts', '@src/both': undefined, '@src/lib': undefined, react: undefined });
+    agrees(ws, 'legacy/main.ts', paths, { '@src/both': 'src/both.ts', '@src/lib': 'src/lib/index.ts', react: undefined });
+    agrees(ws, 'src/main.ts', nodeNext({ baseUrl: ROOT }), { 'legacy/util.js': 'legacy/util.ts', 'legacy/util': undefined });
+    agrees(ws, 'legacy/main.ts', nodeNext({ baseUrl: ROOT }), { 'legacy/util': 'legacy/util.ts', 'legacy/dir': 'legacy/dir/index.ts' });
   });
 
   it('hands TypeScript what the listing cannot answer exactly', () => {
@@ -268,7 +274,6 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     const delegated = (specifier: string, options: ts.CompilerOptions, from = 'main.ts') =>
       assert.equal(ws.listing.resolve(specifier, from, 'import', options), DELEGATE, specifier);
     delegated('./pkg', bundler());
-    delegated('pkg', nodeNext());
     delegated('@me/self', nodeNext());
     delegated('./a', bundler({ rootDirs: [ROOT] }));
     delegated('./a', bundler({ moduleSuffixes: ['.ios', ''] }));
