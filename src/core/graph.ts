@@ -200,6 +200,24 @@ export class ImportGraph {
     this.edges += targets.length;
   }
 
+  /**
+   * Are these a file's out-edges already, as setEdges would store them (same targets, specifiers
+   * and kinds, in order)? A cold build sets every file's edges twice, guessed while reading and
+   * resolved at the end, and most are the same.
+   */
+  hasEdges(from: string, edges: readonly ImportEdge[]): boolean {
+    const id = this.ids.get(from);
+    if (id === undefined) return false;
+    const current = this.outEdges[id] ?? EMPTY_EDGES;
+    if (current.length !== edges.length) return false;
+    for (let i = 0; i < edges.length; i++) {
+      const a = current[i];
+      const b = edges[i];
+      if (a.to !== b.to || a.kind !== b.kind || a.specifier !== b.specifier) return false;
+    }
+    return true;
+  }
+
   outgoing(id: number): readonly number[] {
     return this.out[id] ?? EMPTY;
   }

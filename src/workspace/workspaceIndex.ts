@@ -1104,7 +1104,10 @@ export class WorkspaceIndex {
     for (const [path, terms] of run.terms) if (run.entries.has(path)) this.content.setTerms(path, terms);
     this.byStem = undefined;
     for (const path of run.entries.keys()) this.graph.addFile(path);
-    for (const [path, entry] of run.entries) this.graph.setEdges(path, edgesOf(entry));
+    for (const [path, entry] of run.entries) {
+      const edges = edgesOf(entry);
+      if (!this.graph.hasEdges(path, edges)) this.graph.setEdges(path, edges);
+    }
     run.timings.resolve += now() - t;
   }
 

@@ -50,3 +50,19 @@ describe('import graph: setEdges', () => {
     assert.equal(graph.edgeCount, 100);
   });
 });
+
+describe('import graph: hasEdges', () => {
+  it('says whether a file has exactly these out-edges, as setEdges would store them', () => {
+    const graph = new ImportGraph();
+    const edges = [edge('b.ts'), edge('c.ts', 'type-only')];
+    assert.equal(graph.hasEdges('a.ts', edges), false); // not in the graph
+    graph.setEdges('a.ts', edges);
+    assert.equal(graph.hasEdges('a.ts', [edge('b.ts'), edge('c.ts', 'type-only')]), true);
+    assert.equal(graph.hasEdges('a.ts', [edge('c.ts', 'type-only'), edge('b.ts')]), false); // another order
+    assert.equal(graph.hasEdges('a.ts', [edge('b.ts'), edge('c.ts', 'import')]), false); // another kind
+    assert.equal(graph.hasEdges('a.ts', [edge('b.ts'), { ...edge('c.ts', 'type-only'), specifier: '../c.ts' }]), false);
+    assert.equal(graph.hasEdges('a.ts', [...edges, edge('b.ts')]), false); // a duplicate setEdges would drop
+    assert.equal(graph.hasEdges('a.ts', [...edges, edge('a.ts')]), false); // a self-import setEdges would drop
+    assert.equal(graph.hasEdges('b.ts', []), true);
+  });
+});
