@@ -24,7 +24,9 @@ const IMPORT_WORDS = /\b(?:import|export|require)\b/;
  * Where the scanner can find something: import/export ... from '...', import '...',
  * import(, require(, define( (AMD), declare module '...'. The scanner only needs the text up to
  * the last of these (plus the specifier after it); on vitest that is half of the bytes, with the
- * same imports at the same positions for every file.
+ * same imports at the same positions for every file. It stops right after that form (stopAt):
+ * beyond 200 of the 2,000 characters of room below lay 29% of what it read at 6k files, and on the
+ * 6,965 TS/JS files of six repositories, whole and cut at a half and a third, the imports are the same.
  */
 const IMPORT_SITE = /\b(?:import|require|define)\s*\(|\bfrom\s*['"`]|\bimport\s*['"`]|\bmodule\s*['"`]/g;
 /** Room after the last site for its specifier (comments or an AMD dependency list may come first). */
@@ -32,17 +34,27 @@ const SITE_TAIL_CHARS = 2000;
 
 /** The prefix of `text` that holds every import site. */
 export function importRegion(text: string): string {
+  return regionOf(text, lastImportSite(text));
+}
+
+/** Where the last import site ends (-1: none). */
+function lastImportSite(text: string): number {
   let end = -1;
   IMPORT_SITE.lastIndex = 0;
   for (let m = IMPORT_SITE.exec(text); m; m = IMPORT_SITE.exec(text)) end = m.index + m[0].length;
-  return end < 0 ? '' : end + SITE_TAIL_CHARS >= text.length ? text : text.slice(0, end + SITE_TAIL_CHARS);
+  return end;
+}
+
+function regionOf(text: string, lastSite: number): string {
+  return lastSite < 0 ? '' : lastSite + SITE_TAIL_CHARS >= text.length ? text : text.slice(0, lastSite + SITE_TAIL_CHARS);
 }
 
 export function extractImports(text: string, isDeclarationFile = false): ExtractedImport[] {
   if (!IMPORT_WORDS.test(text)) return [];
-  const region = importRegion(text);
-  if (region === '') return [];
-  return importsOf(text, scanModuleReferences(region), isDeclarationFile);
+  const lastSite = lastImportSite(text);
+  if (lastSite < 0) return [];
+  // The scanner stops once it is past the last site and done with its form (see scanModuleReferences).
+  return importsOf(text, scanModuleReferences(regionOf(text, lastSite), lastSite), isDeclarationFile);
 }
 
 /** The references a scanner found in `text`, each with its kind, once per kind and specifier. */

@@ -441,9 +441,13 @@ export function scanTokens(text: string): ScannedToken[] {
  * `define` form as its tokens are met (TypeScript's own rules, ported from its preProcess.ts),
  * then `declare module '...'` names, which count as references in a module (a file with a
  * top-level import or export) and, in a script, only when nested in a block.
+ *
+ * `stopAt`: where the caller knows the last import site ends (extractImports). The scan stops at
+ * the first token from there on outside a form, unless a `declare module` waits to learn whether
+ * a later `export` makes the file a module.
  */
-export function scanModuleReferences(text: string): ModuleReference[] {
-  return new ReferenceScanner(text).run();
+export function scanModuleReferences(text: string, stopAt = text.length): ModuleReference[] {
+  return new ReferenceScanner(text, stopAt).run();
 }
 
 /** preProcessFile's rules over the tokens (methods, not closures: one scanner per file, nothing allocated per rule). */
@@ -455,7 +459,10 @@ class ReferenceScanner {
   private externalModule = false;
   private lastWasDot = false;
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    private readonly stopAt: number,
+  ) {
     this.t = new Tokenizer(text);
   }
 
@@ -620,6 +627,7 @@ class ReferenceScanner {
   run(): ModuleReference[] {
     this.next();
     while (!this.is(Token.End)) {
+      if (this.t.start >= this.stopAt && (this.externalModule || !this.ambient)) break;
       if (this.atRuleWord() && (this.tryDeclare() || this.tryImport() || this.tryExport() || this.tryRequireCall(false, true) || this.tryDefine()))
         continue;
       this.next();

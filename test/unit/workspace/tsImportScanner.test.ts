@@ -86,6 +86,20 @@ describe('scanModuleReferences', () => {
     assert.deepEqual(names('const s = `${require("./in-substitution")}`;'), ['./in-substitution']);
   });
 
+  it('stops once past `stopAt` (the last import site) and done with the form there; reads on where a `declare module` waits to learn it is in a module', () => {
+    const text = "import a from './a';\nconst x = 1;\nimport('./b');\nrequire('./c');\n";
+    const afterDynamic = text.indexOf("import('") + 'import('.length;
+    const stopped = (t: string, stopAt: number) => scanModuleReferences(t, stopAt).map((r) => r.fileName);
+    assert.deepEqual(stopped(text, afterDynamic), ['./a', './b']);
+    assert.deepEqual(stopped(text, text.indexOf("'./a'")), ['./a']);
+    assert.deepEqual(stopped(text, text.length), ['./a', './b', './c']);
+    // A top-level `declare module` counts only in a module: the scanner reads past the stop for a later export.
+    const ambient = "declare module 'm' {\n  export const y: number;\n}\nconst z = 1;\nexport {};\n";
+    const afterSite = ambient.indexOf("'m'");
+    assert.deepEqual(stopped(ambient, afterSite), ['m']);
+    assert.deepEqual(stopped(ambient.replace('export {};', ''), afterSite), []);
+  });
+
   it('returns nothing for an empty text or one without references', () => {
     assert.deepEqual(refs(''), []);
     assert.deepEqual(refs('const x = 1;\n'), []);
