@@ -171,9 +171,12 @@ export class ImportGraph {
 
   /**
    * Replaces a file's out-edges. Targets not yet in the graph are added as files.
-   * Self-imports are dropped; duplicate targets keep the strongest kind.
+   * Self-imports are dropped; duplicate targets keep the strongest kind. Edges the file has already
+   * (hasEdges) change nothing, the graph's version included: a cold build sets every file's edges
+   * twice, guessed while reading and resolved at the end, and most are the same.
    */
   setEdges(from: string, edges: readonly ImportEdge[]): void {
+    if (this.hasEdges(from, edges)) return;
     const fromId = this.addFile(from);
     this.mutations++;
     for (const t of this.out[fromId] ?? []) removeOne(this.inn[t]!, fromId);
@@ -200,11 +203,7 @@ export class ImportGraph {
     this.edges += targets.length;
   }
 
-  /**
-   * Are these a file's out-edges already, as setEdges would store them (same targets, specifiers
-   * and kinds, in order)? A cold build sets every file's edges twice, guessed while reading and
-   * resolved at the end, and most are the same.
-   */
+  /** Are these a file's out-edges already, as setEdges would store them (same targets, specifiers and kinds, in order)? */
   hasEdges(from: string, edges: readonly ImportEdge[]): boolean {
     const id = this.ids.get(from);
     if (id === undefined) return false;

@@ -1104,10 +1104,7 @@ export class WorkspaceIndex {
     for (const [path, terms] of run.terms) if (run.entries.has(path)) this.content.setTerms(path, terms);
     this.byStem = undefined;
     for (const path of run.entries.keys()) this.graph.addFile(path);
-    for (const [path, entry] of run.entries) {
-      const edges = edgesOf(entry);
-      if (!this.graph.hasEdges(path, edges)) this.graph.setEdges(path, edges);
-    }
+    for (const [path, entry] of run.entries) this.graph.setEdges(path, edgesOf(entry));
     run.timings.resolve += now() - t;
   }
 
