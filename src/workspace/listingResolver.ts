@@ -9,13 +9,19 @@
  * directory lookup, the longest `paths` pattern, `paths` before `baseUrl`), so its answer is the
  * file TypeScript would find, or none where TypeScript would find none.
  *
+ * A folder with its own package.json is looked up through its `typings`/`types` (declarations) or
+ * `main`, then its index; a `#` specifier through the `imports` of the importer's package scope, by
+ * an exact key whose target is a path in the package.
+ *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
  * followed here, it says DELEGATE and TypeScript resolves as before: under node16/nodenext an
  * importer whose package scope is not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a
- * directory with its own package.json (`types`/`main`/`typesVersions`), `#` imports, a package
- * importing itself by name through `exports`, a node_modules folder above the importer, and any path
- * leaving the folder or entering node_modules. A bare specifier no `paths`, baseUrl or self-reference answers, with no
- * node_modules above, is not found (TypeScript's node_modules walk finds nothing there either).
+ * package.json with `typesVersions`, an `imports` entry that is a pattern, a condition object or a
+ * package name (or one whose file TypeScript may map from an `outDir` back to its source), a package
+ * importing itself by name through `exports`, a node_modules folder above the importer, `typeRoots`,
+ * and any path leaving the folder or entering node_modules. A bare specifier no `paths`, baseUrl or
+ * self-reference answers, with no node_modules above, is not found (TypeScript's node_modules walk
+ * finds nothing there either).
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
@@ -68,6 +74,15 @@ interface LookupPlan {
   readonly baseUrl: string | undefined | typeof DELEGATE;
   /** node16/nodenext: the importer's module format decides how a relative specifier is looked up. */
   readonly byFormat: boolean;
+  /** A `#` specifier is looked up in the package scope's `imports` (every strategy here but node10). */
+  readonly imports: boolean;
+  /** `outDir` or `declarationDir` is set: TypeScript may map an `imports` target back to its source. */
+  readonly mapsOutputs: boolean;
+  /**
+   * `typeRoots`, workspace-relative ("../" above it): TypeScript looks a bare specifier up there
+   * after node_modules, so one may be found without any node_modules folder.
+   */
+  readonly typeRoots: readonly string[];
 }
 
 interface PathPatterns {
@@ -90,10 +105,18 @@ interface PathMatch {
   readonly star: string | undefined;
 }
 
+/** A package.json and the folder it is in. */
+interface PackageScope {
+  readonly dir: string;
+  readonly manifest: Record<string, unknown>;
+}
+
 export class ListingResolver {
   private readonly plans = new WeakMap<ts.CompilerOptions, LookupPlan | typeof DELEGATE>();
   /** Folder -> its package scope (packageScope), until the file set changes (fileSetChanged). */
-  private readonly scopes = new Map<string, Record<string, unknown> | typeof DELEGATE>();
+  private readonly scopes = new Map<string, PackageScope | typeof DELEGATE>();
+  /** package.json path -> its content (undefined: unreadable), until the file set changes. */
+  private readonly manifests = new Map<string, Record<string, unknown> | undefined>();
 
   constructor(
     private readonly root: string,
@@ -103,6 +126,7 @@ export class ListingResolver {
   /** Files were added or removed: a folder's package scope may have changed. */
   fileSetChanged(): void {
     this.scopes.clear();
+    this.manifests.clear();
   }
 
   /**
@@ -113,8 +137,8 @@ export class ListingResolver {
     const plan = this.planOf(options);
     if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
     const fromDir = dirnameRel(from);
-    // Rooted ("/x", "c:/x") and `#` import names follow other rules.
-    if (!isRelative(specifier) && (specifier.startsWith('/') || specifier.startsWith('#') || /^[A-Za-z]:/.test(specifier))) return DELEGATE;
+    // Rooted names ("/x", "c:/x") follow other rules.
+    if (!isRelative(specifier) && (specifier.startsWith('/') || /^[A-Za-z]:/.test(specifier))) return DELEGATE;
     const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
     if (esm === DELEGATE) return DELEGATE;
     return isRelative(specifier) ? this.relative(specifier, fromDir, plan, esm) : this.nonRelative(specifier, fromDir, plan, esm);
@@ -149,7 +173,7 @@ export class ListingResolver {
     if (from.endsWith('.mts') || from.endsWith('.mjs')) return true;
     if (!/\.(?:ts|tsx|js|jsx)$/.test(from)) return false;
     const scope = this.packageScope(dirnameRel(from));
-    return scope === DELEGATE ? DELEGATE : scope.type === 'module';
+    return scope === DELEGATE ? DELEGATE : scope.manifest.type === 'module';
   }
 
   /** nodeLoadModuleByRelativeName in ESM mode: the name's own extension replaced, none added, and no folder lookup. */
@@ -170,14 +194,46 @@ export class ListingResolver {
         const found = this.load(extensions, candidate, false, esm);
         if (found !== undefined) return found;
       }
-      // Then a package importing itself by its name (through `exports`), then node_modules.
+      // A `#` name is the package scope's `imports`' to answer, found or not (TypeScript looks no further).
+      if (plan.imports && specifier.startsWith('#')) return this.viaImports(specifier, fromDir, extensions, plan);
+      // Then a package importing itself by its name (through `exports`), then node_modules (and typeRoots).
       const scope = this.packageScope(fromDir);
       if (scope === DELEGATE) return DELEGATE;
-      if (scope && scope.exports !== undefined && scope.exports !== null && typeof scope.name === 'string' && namesPackage(specifier, scope.name))
-        return DELEGATE;
-      if (!specifier.includes(':') && this.facts.nodeModulesAbove(fromDir)) return DELEGATE;
+      const { exports, name } = scope.manifest;
+      if (exports !== undefined && exports !== null && typeof name === 'string' && namesPackage(specifier, name)) return DELEGATE;
+      if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
     }
     return undefined;
+  }
+
+  /**
+   * loadModuleFromImports: the `imports` entry of the importer's package scope with exactly this key.
+   * A target "./x" names a path in the package, looked up as a package.json field's file
+   * (fileFromField); one that starts "../" or "/", or has a "." or ".." segment, names nothing.
+   */
+  private viaImports(specifier: string, fromDir: string, extensions: number, plan: LookupPlan): ListingAnswer {
+    // "#/x" resolves or not by a TypeScript feature that differs between strategies.
+    if (specifier === '#' || specifier.startsWith('#/')) return DELEGATE;
+    const scope = this.packageScope(fromDir);
+    if (scope === DELEGATE) return DELEGATE;
+    const imports = scope.manifest.imports;
+    if (!imports) return undefined;
+    if (typeof imports !== 'object' || Array.isArray(imports)) return DELEGATE;
+    const table = imports as Record<string, unknown>;
+    if (specifier.endsWith('/') || specifier.includes('*') || !Object.hasOwn(table, specifier)) {
+      // Pattern keys ("#x/*") and folder keys ("#x/"), which TypeScript matches in its own order.
+      return Object.keys(table).some((key) => key.includes('*') || key.endsWith('/')) ? DELEGATE : undefined;
+    }
+    const target = table[specifier];
+    // Conditions ({ "types": ..., "import": ... }) and a package name as the target.
+    if (typeof target !== 'string' || target.includes('\\')) return DELEGATE;
+    if (!target.startsWith('./')) return target.startsWith('../') || target.startsWith('/') || /^[A-Za-z]:/.test(target) ? undefined : DELEGATE;
+    const segments = target.split('/').slice(1);
+    if (segments.some((s) => s === '..' || s === '.' || s === 'node_modules')) return undefined;
+    if (segments.includes('') || plan.mapsOutputs) return DELEGATE;
+    const file = joinPath(scope.dir, target);
+    if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
+    return this.fileFromField(extensions, file);
   }
 
   /** tryLoadModuleUsingPaths: NO_MATCH when no pattern matches (baseUrl is tried next), else the final answer. */
@@ -211,9 +267,62 @@ export class ListingResolver {
       if (file !== undefined) return file;
     }
     if (candidate !== '' && !this.facts.directoryExists(candidate)) return undefined;
-    // A folder with its own package.json resolves through its `types`/`main`/`typesVersions`.
-    if (this.facts.exists(manifestIn(candidate))) return DELEGATE;
+    const manifest = manifestIn(candidate);
+    if (this.facts.exists(manifest)) {
+      const entry = this.loadFromManifest(extensions, candidate, manifest);
+      if (entry !== undefined) return entry;
+    }
     return this.loadFromFile(extensions, candidate === '' ? 'index' : `${candidate}/index`, true);
+  }
+
+  /**
+   * loadNodeModuleFromDirectoryWorker's package.json: `typings` or `types` (when declarations are
+   * looked for), else `main`, names a file: as named (fileFromField), else with extensions added, else
+   * its folder's index. Undefined when no field names one: the folder's own index is next.
+   */
+  private loadFromManifest(extensions: number, dir: string, manifestPath: string): ListingAnswer {
+    const manifest = this.manifestOf(manifestPath);
+    if (manifest === undefined || manifest.typesVersions !== undefined) return DELEGATE;
+    const field =
+      ((extensions & DTS) !== 0 && (pathField(manifest, 'typings') ?? pathField(manifest, 'types'))) ||
+      ((extensions & (TS | JS | DTS)) !== 0 && pathField(manifest, 'main')) ||
+      undefined;
+    if (field === undefined) return undefined;
+    if (field.startsWith('/') || field.endsWith('/') || field.includes('\\') || /^[A-Za-z]:/.test(field)) return DELEGATE;
+    const file = joinPath(dir, field);
+    if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
+    const named = this.fileFromField(extensions, file);
+    if (named !== undefined) return named;
+    // As a relative name without a package.json: extensions added, then the folder's index.
+    const expanded = extensions === DTS ? TS | DTS : extensions;
+    const asFile = this.loadFromFile(expanded, file, true);
+    if (asFile !== undefined) return asFile;
+    return this.facts.directoryExists(file) ? this.loadFromFile(expanded, `${file}/index`, true) : undefined;
+  }
+
+  /**
+   * loadFileNameFromPackageJsonField: a TypeScript source or declaration is the file itself or
+   * nothing; any other name has its extension replaced (a.js -> a.ts), none added.
+   */
+  private fileFromField(extensions: number, file: string): string | undefined {
+    if (((extensions & TS) !== 0 && /\.(?:ts|tsx|mts|cts)$/.test(file)) || ((extensions & DTS) !== 0 && /\.d\.(?:ts|mts|cts)$/.test(file)))
+      return this.facts.exists(file) ? file : undefined;
+    return this.loadFromFile(extensions, file, false);
+  }
+
+  /**
+   * Could this typeRoot hold files? One inside a node_modules folder only where that node_modules
+   * exists (as far as the folders above tell); any other may.
+   */
+  private mayExist(typeRoot: string): boolean {
+    const segments = typeRoot.split('/');
+    const at = segments.indexOf('node_modules');
+    return at < 0 || this.facts.nodeModulesAbove(segments.slice(0, at).join('/'));
+  }
+
+  private manifestOf(path: string): Record<string, unknown> | undefined {
+    if (!this.manifests.has(path)) this.manifests.set(path, this.facts.manifest(path));
+    return this.manifests.get(path);
   }
 
   /**
@@ -271,12 +380,14 @@ export class ListingResolver {
   }
 
   /** The nearest package.json at or above the folder (TypeScript's package scope); DELEGATE when none is inside the workspace. */
-  private packageScope(dir: string): Record<string, unknown> | typeof DELEGATE {
+  private packageScope(dir: string): PackageScope | typeof DELEGATE {
     let scope = this.scopes.get(dir);
     if (scope === undefined) {
-      const manifest = manifestIn(dir);
-      if (this.facts.exists(manifest)) scope = this.facts.manifest(manifest) ?? DELEGATE;
-      else scope = dir === '' ? DELEGATE : this.packageScope(dirnameRel(dir));
+      const path = manifestIn(dir);
+      if (this.facts.exists(path)) {
+        const manifest = this.manifestOf(path);
+        scope = manifest ? { dir, manifest } : DELEGATE;
+      } else scope = dir === '' ? DELEGATE : this.packageScope(dirnameRel(dir));
       this.scopes.set(dir, scope);
     }
     return scope;
@@ -314,7 +425,16 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     pathsBase = base === DELEGATE ? undefined : base;
     paths = parsePatterns(options.paths);
   }
-  return { passes, paths, pathsBase, baseUrl, byFormat: strategy === NODE16 || strategy === NODENEXT };
+  return {
+    passes,
+    paths,
+    pathsBase,
+    baseUrl,
+    byFormat: strategy === NODE16 || strategy === NODENEXT,
+    imports: strategy !== NODE10,
+    mapsOutputs: options.outDir !== undefined || options.declarationDir !== undefined,
+    typeRoots: (options.typeRoots ?? []).map((abs) => relPath(root, abs.replace(/\/$/, ''))),
+  };
 }
 
 /** tryParsePatterns: keys without `*` match exactly; keys with one `*` are patterns; keys with more are ignored. */
@@ -356,6 +476,12 @@ function matchesPattern(p: PathPattern, text: string): boolean {
 /** The package.json of a folder (workspace-relative, '' the root): a concatenation, as this runs for every folder an import names. */
 function manifestIn(dir: string): string {
   return dir === '' ? 'package.json' : `${dir}/package.json`;
+}
+
+/** readPackageJsonPathField: a field that is a non-empty string. */
+function pathField(manifest: Record<string, unknown>, name: string): string | undefined {
+  const value = manifest[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** TypeScript's pathIsRelative: "./x", "../x", "." or "..". */

@@ -228,7 +228,8 @@ export class ModuleResolver {
   /**
    * For a bare specifier with no node_modules in the importer's folder or any above it: 'fails'
    * when TypeScript would fail anyway (no `paths` entry or baseUrl can map it, it is no `#` import,
-   * and no workspace package has its name, which a package may import itself by); 'mapped' when one
+   * no workspace package has its name, which a package may import itself by, and there are no
+   * `typeRoots`, which TypeScript looks in after node_modules); 'mapped' when one
    * of those may still answer it. Under `classic` (never used: tsconfigs.ts replaces it) a bare
    * name is looked up as a file in every ancestor, so this holds for the node strategies and bundler only.
    */
@@ -238,6 +239,7 @@ export class ModuleResolver {
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
+      options.typeRoots !== undefined ||
       (options.paths !== undefined && pathKeys(options).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
     return mapped ? 'mapped' : 'fails';

@@ -264,20 +264,140 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'legacy/main.ts', nodeNext({ baseUrl: ROOT }), { 'legacy/util': 'legacy/util.ts', 'legacy/dir': 'legacy/dir/index.ts' });
   });
 
+  it('a folder with its own package.json: typings, types, then main, each as a file, with extensions, or a folder index; then the index', () => {
+    const ws = workspace({
+      'main.ts': '',
+      'typed/package.json': '{"types":"./lib/api.d.ts","main":"./lib/api.js"}',
+      'typed/lib/api.d.ts': '',
+      'typed/lib/api.js': '',
+      'typings/package.json': '{"typings":"first.d.ts","types":"second.d.ts"}',
+      'typings/first.d.ts': '',
+      'typings/second.d.ts': '',
+      'main-ts/package.json': '{"name":"x","type":"module","main":"./index.ts"}',
+      'main-ts/index.ts': '',
+      'main-js/package.json': '{"main":"./dist/entry.js"}',
+      'main-js/dist/entry.ts': '',
+      'main-js/index.ts': '',
+      'bare-main/package.json': '{"main":"src/start"}',
+      'bare-main/src/start.tsx': '',
+      'main-dir/package.json': '{"main":"./src"}',
+      'main-dir/src/index.js': '',
+      'missing-main/package.json': '{"main":"./gone.js","types":""}',
+      'missing-main/index.ts': '',
+      'missing-ts/package.json': '{"main":"./gone.ts"}',
+      'missing-ts/gone.tsx': '',
+      'missing-ts/index.ts': '',
+      'no-fields/package.json': '{"name":"no-fields","version":"1.0.0"}',
+      'no-fields/index.ts': '',
+      'wrong-type/package.json': '{"types":7,"main":["a.js"]}',
+      'wrong-type/index.js': '',
+      'up/package.json': '{"main":"../main.ts"}',
+      'nothing/package.json': '{"main":"./gone.js"}',
+    });
+    const cases = {
+      './typed': 'typed/lib/api.d.ts',
+      './typings': 'typings/first.d.ts',
+      './main-ts': 'main-ts/index.ts',
+      './main-js': 'main-js/dist/entry.ts',
+      './bare-main': 'bare-main/src/start.tsx',
+      './main-dir': 'main-dir/src/index.js',
+      './missing-main': 'missing-main/index.ts',
+      './missing-ts': 'missing-ts/gone.tsx',
+      './no-fields': 'no-fields/index.ts',
+      './no-fields/': 'no-fields/index.ts',
+      './wrong-type': 'wrong-type/index.js',
+      './up': 'main.ts',
+      './nothing': undefined,
+    };
+    agrees(ws, 'main.ts', bundler(), cases);
+    agrees(ws, 'main.ts', node10(), { ...cases, './typed': 'typed/lib/api.d.ts', './main-dir': 'main-dir/src/index.js' });
+    // A CommonJS importer under nodenext looks its folders up as bundler does; an ES module's names no folder.
+    agrees(ws, 'main.ts', nodeNext(), { './typed': 'typed/lib/api.d.ts', './main-js': 'main-js/dist/entry.ts' }, 'require');
+    agrees(ws, 'main.ts', nodeNext(), { './typed': undefined }, 'dynamic');
+  });
+
+  it("# specifiers: the exact key of the package scope's imports; a target outside the package, or none, finds nothing", () => {
+    const ws = workspace({
+      'package.json': JSON.stringify({
+        name: 'root',
+        imports: {
+          '#utils': './src/utils.js',
+          '#decl': './types/api.d.ts',
+          '#direct': './src/utils.ts',
+          '#gone': './src/gone.ts',
+          '#up': '../elsewhere/x.ts',
+          '#dots': './src/../src/utils.ts',
+          '#folder': './src',
+          '#noext': './src/utils',
+        },
+      }),
+      'src/utils.ts': '',
+      'src/index.ts': '',
+      'types/api.d.ts': '',
+      'main.ts': '',
+      'plain/package.json': '{"name":"plain"}',
+      'plain/a.ts': '',
+      'falsy/package.json': '{"imports":null}',
+      'falsy/a.ts': '',
+    });
+    const cases = {
+      '#utils': 'src/utils.ts',
+      '#decl': 'types/api.d.ts',
+      '#direct': 'src/utils.ts',
+      '#gone': undefined,
+      '#up': undefined,
+      '#dots': undefined,
+      '#folder': undefined,
+      '#noext': undefined,
+      '#unknown': undefined,
+    };
+    agrees(ws, 'main.ts', bundler(), cases);
+    agrees(ws, 'src/index.ts', nodeNext(), cases);
+    agrees(ws, 'src/index.ts', nodeNext(), cases, 'require');
+    agrees(ws, 'plain/a.ts', bundler(), { '#utils': undefined });
+    agrees(ws, 'falsy/a.ts', bundler(), { '#utils': undefined });
+    // paths come first; node10 has no imports (a bare name, with no node_modules: none).
+    agrees(ws, 'main.ts', bundler({ paths: { '#utils': ['./src/index.ts'] }, pathsBasePath: ROOT } as ts.CompilerOptions), {
+      '#utils': 'src/index.ts',
+    });
+    agrees(ws, 'main.ts', node10(), { '#utils': undefined });
+  });
+
+  it("typeRoots: a bare name that no node_modules answers may be a type root's; one in a missing node_modules holds none", () => {
+    const ws = workspace({ 'package.json': '{"name":"root"}', 'main.ts': '', 'types/lib/index.d.ts': '' });
+    assert.equal(ws.typescript('lib', 'main.ts', bundler({ typeRoots: [`${ROOT}/types`] })), 'types/lib/index.d.ts');
+    assert.equal(ws.listing.resolve('lib', 'main.ts', 'import', bundler({ typeRoots: [`${ROOT}/types`] })), DELEGATE);
+    agrees(ws, 'main.ts', bundler({ typeRoots: [`${ROOT}/node_modules/@types`] }), { lib: undefined });
+  });
+
   it('hands TypeScript what the listing cannot answer exactly', () => {
     const ws = workspace({
       'main.ts': '',
-      'pkg/package.json': '{"name":"pkg","types":"./types.d.ts"}',
-      'pkg/types.d.ts': '',
-      'package.json': '{"name":"@me/self","exports":{".":"./main.ts"}}',
+      'versioned/package.json': '{"name":"versioned","typesVersions":{"*":{"*":["ts4/*"]}}}',
+      'versioned/index.ts': '',
+      'src/a.ts': '',
+      'package.json': JSON.stringify({
+        name: '@me/self',
+        exports: { '.': './main.ts' },
+        imports: {
+          '#pattern/*': './src/*.ts',
+          '#cond': { types: './src/a.ts', default: './src/a.js' },
+          '#pkg': 'some-package',
+          '#mapped': './dist/a.js',
+        },
+      }),
     });
     const delegated = (specifier: string, options: ts.CompilerOptions, from = 'main.ts') =>
       assert.equal(ws.listing.resolve(specifier, from, 'import', options), DELEGATE, specifier);
-    delegated('./pkg', bundler());
     delegated('@me/self', nodeNext());
     delegated('./a', bundler({ rootDirs: [ROOT] }));
     delegated('./a', bundler({ moduleSuffixes: ['.ios', ''] }));
-    delegated('#internal', bundler());
+    delegated('./versioned', bundler());
+    delegated('#pattern/a', bundler());
+    delegated('#cond', bundler());
+    delegated('#pkg', bundler());
+    delegated('#mapped', bundler({ outDir: `${ROOT}/dist` }));
+    delegated('#/root', bundler());
     delegated('@me/self', bundler());
     delegated('../outside', bundler());
     delegated('./node_modules/x', bundler());
