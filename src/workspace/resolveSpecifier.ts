@@ -228,18 +228,17 @@ export class ModuleResolver {
   /**
    * For a bare specifier with no node_modules in the importer's folder or any above it: 'fails'
    * when TypeScript would fail anyway (no `paths` entry or baseUrl can map it, it is no `#` import,
-   * no workspace package has its name, which a package may import itself by, and there are no
-   * `typeRoots`, which TypeScript looks in after node_modules); 'mapped' when one
+   * and no workspace package has its name, which a package may import itself by); 'mapped' when one
    * of those may still answer it. Under `classic` (never used: tsconfigs.ts replaces it) a bare
    * name is looked up as a file in every ancestor, so this holds for the node strategies and bundler only.
    */
   private bareWithoutNodeModules(specifier: string, dir: string, options: ts.CompilerOptions): 'fails' | 'mapped' | undefined {
     if (isRelativeName(specifier) || specifier === '' || options.moduleResolution === CLASSIC) return undefined;
-    if (this.nodeModules.has(dir)) return undefined;
+    // TypeScript looks in typeRoots after node_modules, unless its cache holds the walk's failure.
+    if (this.nodeModules.has(dir) || options.typeRoots !== undefined) return undefined;
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
-      options.typeRoots !== undefined ||
       (options.paths !== undefined && pathKeys(options).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
     return mapped ? 'mapped' : 'fails';

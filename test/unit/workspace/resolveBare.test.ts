@@ -47,6 +47,17 @@ describe('bare specifiers and node_modules', () => {
     assert.deepEqual(loose(index), ['app/main.ts gone/x alias', 'app/main.ts react bare']);
   });
 
+  it('without node_modules, a package name is still looked up in the typeRoots', async () => {
+    const root = make({
+      'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler","typeRoots":["./types"]}}',
+      'types/left-pad/index.d.ts': 'export declare function pad(s: string): string;\n',
+      'main.ts': "import { pad } from 'left-pad';\nimport { v } from 'react';\n",
+    });
+    const { index } = await indexOf(root);
+    assert.deepEqual(edges(index), ['main.ts -> types/left-pad/index.d.ts']);
+    assert.deepEqual(loose(index), ['main.ts react bare']);
+  });
+
   it('an alias whose target is missing falls back to the node_modules above the importer', async () => {
     const root = make({
       'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler","paths":{"left-pad":["./vendor/left-pad"]}}}',
