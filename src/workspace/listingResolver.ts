@@ -194,8 +194,11 @@ export class ListingResolver {
         const found = this.load(extensions, candidate, false, esm);
         if (found !== undefined) return found;
       }
-      // A `#` name is the package scope's `imports`' to answer, found or not (TypeScript looks no further).
-      if (plan.imports && specifier.startsWith('#')) return this.viaImports(specifier, fromDir, extensions, plan);
+      // A `#` name is looked up in the package scope's `imports`; TypeScript goes on when they do not have it.
+      if (plan.imports && specifier.startsWith('#')) {
+        const viaImports = this.viaImports(specifier, fromDir, extensions, plan);
+        if (viaImports !== undefined) return viaImports;
+      }
       // Then a package importing itself by its name (through `exports`), then node_modules (and typeRoots).
       const scope = this.packageScope(fromDir);
       if (scope === DELEGATE) return DELEGATE;

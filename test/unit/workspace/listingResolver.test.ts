@@ -8,7 +8,7 @@ const ROOT = '/ws';
 const { Bundler, Node10, NodeNext } = ts.ModuleResolutionKind;
 
 /** A folder of these files (path -> text) as both the listing and a TypeScript host see it. */
-function workspace(files: Record<string, string>) {
+function workspace(files: Record<string, string>, { nodeModules = false }: { nodeModules?: boolean } = {}) {
   const paths = new Set(Object.keys(files));
   const dirs = new Set<string>(['']);
   for (const p of paths) for (let d = dirnameRel(p); d !== ''; d = dirnameRel(d)) dirs.add(d);
@@ -23,7 +23,7 @@ function workspace(files: Record<string, string>) {
   const listing = new ListingResolver(ROOT, {
     exists: (p) => paths.has(p),
     directoryExists: (p) => dirs.has(p),
-    nodeModulesAbove: () => false,
+    nodeModulesAbove: () => nodeModules,
     manifest: (p) => {
       try {
         return JSON.parse(files[p]) as Record<string, unknown>;
@@ -316,8 +316,8 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'main.ts', nodeNext(), { './typed': undefined }, 'dynamic');
   });
 
-  it("# specifiers: the exact key of the package scope's imports; a target outside the package, or none, finds nothing", () => {
-    const ws = workspace({
+  it("# specifiers: the exact key of the package scope's imports; a target outside the package, or none, finds nothing there, and node_modules is next", () => {
+    const files = {
       'package.json': JSON.stringify({
         name: 'root',
         imports: {
@@ -339,7 +339,8 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
       'plain/a.ts': '',
       'falsy/package.json': '{"imports":null}',
       'falsy/a.ts': '',
-    });
+    };
+    const ws = workspace(files);
     const cases = {
       '#utils': 'src/utils.ts',
       '#decl': 'types/api.d.ts',
@@ -361,6 +362,11 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
       '#utils': 'src/index.ts',
     });
     agrees(ws, 'main.ts', node10(), { '#utils': undefined });
+    // Where they have no file for it, TypeScript looks in node_modules next.
+    const installed = workspace(files, { nodeModules: true });
+    assert.equal(installed.listing.resolve('#utils', 'main.ts', 'import', bundler()), 'src/utils.ts');
+    assert.equal(installed.listing.resolve('#gone', 'main.ts', 'import', bundler()), DELEGATE);
+    assert.equal(installed.listing.resolve('#unknown', 'main.ts', 'import', bundler()), DELEGATE);
   });
 
   it("typeRoots: a bare name that no node_modules answers may be a type root's; one in a missing node_modules holds none", () => {
