@@ -10,18 +10,21 @@
  * file TypeScript would find, or none where TypeScript would find none.
  *
  * A folder with its own package.json is looked up through its `typings`/`types` (declarations) or
- * `main`, then its index; a `#` specifier through the `imports` of the importer's package scope, by
- * an exact key whose target is a path in the package.
+ * `main`, then its index. Except under node10, a `#` specifier is looked up in the `imports` of the
+ * importer's package scope, and a package's own name (or a subpath of it) in its `exports`: the
+ * exact key, else the longest pattern or folder key; a condition object's first condition that
+ * matches (TypeScript's: "import" or "require" by the import's mode, "types", "node" but under
+ * bundler, `customConditions`, "default") and finds a file; an array's first entry that does.
  *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
- * followed here, it says DELEGATE and TypeScript resolves as before: under node16/nodenext an
- * importer whose package scope is not a readable package.json inside the folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a
- * package.json with `typesVersions`, an `imports` entry that is a pattern, a condition object or a
- * package name (or one whose file TypeScript may map from an `outDir` back to its source), a package
- * importing itself by name through `exports`, a node_modules folder above the importer, `typeRoots`,
- * and any path leaving the folder or entering node_modules. A bare specifier no `paths`, baseUrl or
- * self-reference answers, with no node_modules above, is not found (TypeScript's node_modules walk
- * finds nothing there either).
+ * followed here, it says DELEGATE and TypeScript resolves as before: an importer whose package scope
+ * (for node16/nodenext formats, `imports` and `exports`) is not a readable package.json inside the
+ * folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a package.json with `typesVersions`, an
+ * `imports` target naming a package, a "types@<range>" condition, an `exports`/`imports` path while
+ * `outDir` or `declarationDir` is set (TypeScript may map it back to a source), a node_modules
+ * folder above the importer, a `typeRoots` folder that may exist, and any path leaving the folder or
+ * entering node_modules. A bare specifier none of these answers, with no node_modules above, is not
+ * found (TypeScript's node_modules walk finds nothing there either).
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
@@ -74,8 +77,13 @@ interface LookupPlan {
   readonly baseUrl: string | undefined | typeof DELEGATE;
   /** node16/nodenext: the importer's module format decides how a relative specifier is looked up. */
   readonly byFormat: boolean;
-  /** A `#` specifier is looked up in the package scope's `imports` (every strategy here but node10). */
-  readonly imports: boolean;
+  /** A package.json's `imports` and its own `exports` are looked up (every strategy here but node10). */
+  readonly packageEntries: boolean;
+  /** The conditions of `exports`/`imports` entries an ES module import, or a CommonJS one, matches (getConditions). */
+  readonly importConditions: readonly string[];
+  readonly requireConditions: readonly string[];
+  /** allowJs (or checkJs): a package's own `exports` are looked up for every extension at once. */
+  readonly allowJs: boolean;
   /** `outDir` or `declarationDir` is set: TypeScript may map an `imports` target back to its source. */
   readonly mapsOutputs: boolean;
   /**
@@ -111,6 +119,16 @@ interface PackageScope {
   readonly manifest: Record<string, unknown>;
 }
 
+/** What an `exports` or `imports` entry is looked up with. */
+interface EntryLookup {
+  readonly scope: PackageScope;
+  readonly extensions: number;
+  readonly conditions: readonly string[];
+  /** `imports` (a target may name a package) rather than `exports`. */
+  readonly isImports: boolean;
+  readonly plan: LookupPlan;
+}
+
 export class ListingResolver {
   private readonly plans = new WeakMap<ts.CompilerOptions, LookupPlan | typeof DELEGATE>();
   /** Folder -> its package scope (packageScope), until the file set changes (fileSetChanged). */
@@ -141,7 +159,10 @@ export class ListingResolver {
     if (!isRelative(specifier) && (specifier.startsWith('/') || /^[A-Za-z]:/.test(specifier))) return DELEGATE;
     const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
     if (esm === DELEGATE) return DELEGATE;
-    return isRelative(specifier) ? this.relative(specifier, fromDir, plan, esm) : this.nonRelative(specifier, fromDir, plan, esm);
+    if (isRelative(specifier)) return this.relative(specifier, fromDir, plan, esm);
+    // `exports`/`imports` conditions: an ES module import's under node16/nodenext; under bundler anything but require().
+    const conditions = (plan.byFormat ? esm : kind !== 'require') ? plan.importConditions : plan.requireConditions;
+    return this.nonRelative(specifier, fromDir, plan, esm, conditions);
   }
 
   private relative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
@@ -183,7 +204,7 @@ export class ListingResolver {
     return this.loadFromFile(extensions, candidate, false);
   }
 
-  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
+  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean, conditions: readonly string[]): ListingAnswer {
     for (const extensions of plan.passes) {
       const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan, esm) : NO_MATCH;
       if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
@@ -194,49 +215,126 @@ export class ListingResolver {
         const found = this.load(extensions, candidate, false, esm);
         if (found !== undefined) return found;
       }
-      // A `#` name is looked up in the package scope's `imports`; TypeScript goes on when they do not have it.
-      if (plan.imports && specifier.startsWith('#')) {
-        const viaImports = this.viaImports(specifier, fromDir, extensions, plan);
-        if (viaImports !== undefined) return viaImports;
+      // Then, but under node10, a `#` name in the package scope's `imports`, and a package importing
+      // itself by its name through its `exports`; where they find nothing, node_modules (and typeRoots).
+      if (plan.packageEntries) {
+        const scope = this.packageScope(fromDir);
+        if (scope === DELEGATE) return DELEGATE;
+        const lookup: EntryLookup = { scope, extensions, conditions, isImports: true, plan };
+        const entry = specifier.startsWith('#') ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
+        if (entry !== undefined) return entry;
       }
-      // Then a package importing itself by its name (through `exports`), then node_modules (and typeRoots).
-      const scope = this.packageScope(fromDir);
-      if (scope === DELEGATE) return DELEGATE;
-      const { exports, name } = scope.manifest;
-      if (exports !== undefined && exports !== null && typeof name === 'string' && namesPackage(specifier, name)) return DELEGATE;
       if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
     }
     return undefined;
   }
 
-  /**
-   * loadModuleFromImports: the `imports` entry of the importer's package scope with exactly this key.
-   * A target "./x" names a path in the package, looked up as a package.json field's file
-   * (fileFromField); one that starts "../" or "/", or has a "." or ".." segment, names nothing.
-   */
-  private viaImports(specifier: string, fromDir: string, extensions: number, plan: LookupPlan): ListingAnswer {
+  /** loadModuleFromImports: the scope's `imports` entry for a `#` name. */
+  private viaImports(specifier: string, lookup: EntryLookup): ListingAnswer {
     // "#/x" resolves or not by a TypeScript feature that differs between strategies.
     if (specifier === '#' || specifier.startsWith('#/')) return DELEGATE;
-    const scope = this.packageScope(fromDir);
-    if (scope === DELEGATE) return DELEGATE;
-    const imports = scope.manifest.imports;
+    const imports = lookup.scope.manifest.imports;
     if (!imports) return undefined;
-    if (typeof imports !== 'object' || Array.isArray(imports)) return DELEGATE;
-    const table = imports as Record<string, unknown>;
-    if (specifier.endsWith('/') || specifier.includes('*') || !Object.hasOwn(table, specifier)) {
-      // Pattern keys ("#x/*") and folder keys ("#x/"), which TypeScript matches in its own order.
-      return Object.keys(table).some((key) => key.includes('*') || key.endsWith('/')) ? DELEGATE : undefined;
+    if (typeof imports !== 'object') return DELEGATE;
+    return this.fromTable(imports as Record<string, unknown>, specifier, lookup);
+  }
+
+  /**
+   * loadModuleFromSelfNameReference: a name that is the scope's own package name, or a subpath of
+   * it, looked up in its `exports` (TypeScript and declarations first, then JavaScript, unless
+   * allowJs is on outside node_modules).
+   */
+  private viaSelfName(specifier: string, fromDir: string, lookup: EntryLookup): ListingAnswer {
+    const { exports, name } = lookup.scope.manifest;
+    if (!exports || typeof name !== 'string' || !namesPackage(specifier, name)) return undefined;
+    // Path components TypeScript would read otherwise than a plain split.
+    if (name === '' || /^\/|\/$|\/\/|\\/.test(name) || /\/$|\/\//.test(specifier)) return DELEGATE;
+    const subpath = specifier === name ? '.' : `./${specifier.slice(name.length + 1)}`;
+    const own = { ...lookup, isImports: false };
+    const passes =
+      lookup.plan.allowJs && !`${this.root}/${fromDir}`.includes('/node_modules/')
+        ? [lookup.extensions]
+        : [lookup.extensions & (TS | DTS), lookup.extensions & ~(TS | DTS)];
+    for (const extensions of passes) {
+      const found = this.fromExports(exports, subpath, { ...own, extensions });
+      if (found !== undefined) return found;
     }
-    const target = table[specifier];
-    // Conditions ({ "types": ..., "import": ... }) and a package name as the target.
-    if (typeof target !== 'string' || target.includes('\\')) return DELEGATE;
-    if (!target.startsWith('./')) return target.startsWith('../') || target.startsWith('/') || /^[A-Za-z]:/.test(target) ? undefined : DELEGATE;
-    const segments = target.split('/').slice(1);
-    if (segments.some((s) => s === '..' || s === '.' || s === 'node_modules')) return undefined;
-    if (segments.includes('') || plan.mapsOutputs) return DELEGATE;
-    const file = joinPath(scope.dir, target);
-    if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
-    return this.fileFromField(extensions, file);
+    return undefined;
+  }
+
+  /** loadModuleFromExports: "." is the main export (the whole value when no key starts with "."); a subpath is a key of the table. */
+  private fromExports(exports: unknown, subpath: string, lookup: EntryLookup): ListingAnswer {
+    if (typeof exports !== 'object' || exports === null) {
+      return subpath === '.' && typeof exports === 'string' ? this.fromTarget(exports, '', false, lookup) : undefined;
+    }
+    const table = exports as Record<string, unknown>;
+    const keys = Object.keys(table);
+    if (subpath === '.') {
+      const main = Array.isArray(exports) || !keys.some((k) => k.startsWith('.')) ? exports : Object.hasOwn(table, '.') ? table['.'] : undefined;
+      return main ? this.fromTarget(main, '', false, lookup) : undefined;
+    }
+    return keys.every((k) => k.startsWith('.')) ? this.fromTable(table, subpath, lookup) : undefined;
+  }
+
+  /**
+   * loadModuleFromExportsOrImports: the key equal to `name`, else the first of the pattern ("x/*",
+   * "x/*.js") and folder ("x/") keys that matches it, longest first (comparePatternKeys).
+   */
+  private fromTable(table: Record<string, unknown>, name: string, lookup: EntryLookup): ListingAnswer {
+    if (!name.endsWith('/') && !name.includes('*') && Object.hasOwn(table, name)) return this.fromTarget(table[name], '', false, lookup);
+    const expanding = Object.keys(table)
+      .filter((k) => hasOneAsterisk(k) || k.endsWith('/'))
+      .sort(comparePatternKeys);
+    for (const key of expanding) {
+      const star = key.indexOf('*');
+      // JavaScript's substring, as TypeScript's: a prefix and suffix that overlap swap its ends.
+      if (star >= 0 && !key.endsWith('*') && name.startsWith(key.slice(0, star)) && name.endsWith(key.slice(star + 1)))
+        return this.fromTarget(table[key], name.substring(star, name.length - (key.length - 1 - star)), true, lookup);
+      if (key.endsWith('*') && name.startsWith(key.slice(0, -1))) return this.fromTarget(table[key], name.substring(key.length - 1), true, lookup);
+      if (name.startsWith(key)) return this.fromTarget(table[key], name.substring(key.length), false, lookup);
+    }
+    return undefined;
+  }
+
+  /**
+   * loadModuleFromTargetExportOrImport: a target "./x" is a path in the package, looked up as a
+   * package.json field's file (fileFromField); a condition object's first matching condition that
+   * finds a file; an array's first entry that does. A target naming a package (`imports` only) is
+   * TypeScript's; one starting "../" or "/", or with a "." or ".." segment, names nothing.
+   */
+  private fromTarget(target: unknown, subpath: string, pattern: boolean, lookup: EntryLookup): ListingAnswer {
+    if (typeof target === 'string') {
+      if (!pattern && subpath.length > 0 && !target.endsWith('/')) return undefined;
+      if (!target.startsWith('./')) {
+        const names = lookup.isImports && !target.startsWith('../') && !target.startsWith('/') && !/^[A-Za-z]:/.test(target);
+        return names ? DELEGATE : undefined;
+      }
+      if (/\\|\/\//.test(target) || /\\|\/\/|^\//.test(subpath)) return DELEGATE;
+      const invalid = (segment: string) => segment === '..' || segment === '.' || segment === 'node_modules';
+      if (target.split('/').slice(1).some(invalid) || subpath.split('/').some(invalid)) return undefined;
+      const path = pattern ? target.replace(/\*/g, subpath) : target + subpath;
+      // TypeScript may map a path under outDir/declarationDir back to its source.
+      if (path.endsWith('/') || lookup.plan.mapsOutputs) return DELEGATE;
+      const file = joinPath(lookup.scope.dir, path);
+      if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
+      return this.fileFromField(lookup.extensions, file);
+    }
+    if (typeof target !== 'object' || target === null) return undefined;
+    if (Array.isArray(target)) {
+      for (const entry of target as unknown[]) {
+        const found = this.fromTarget(entry, subpath, pattern, lookup);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    for (const [condition, entry] of Object.entries(target as Record<string, unknown>)) {
+      // "types@>=5.0": a condition for some TypeScript versions.
+      if (condition.startsWith('types@')) return DELEGATE;
+      if (condition !== 'default' && !lookup.conditions.includes(condition)) continue;
+      const found = this.fromTarget(entry, subpath, pattern, lookup);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   /** tryLoadModuleUsingPaths: NO_MATCH when no pattern matches (baseUrl is tried next), else the final answer. */
@@ -421,6 +519,7 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     return insideFolder(rel) ? rel : DELEGATE;
   };
   const baseUrl = within(options.baseUrl);
+  const conditions = ['types', ...(strategy === BUNDLER ? [] : ['node']), ...(options.customConditions ?? [])];
   let paths: PathPatterns | undefined;
   let pathsBase: string | undefined;
   if (options.paths) {
@@ -434,7 +533,10 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     pathsBase,
     baseUrl,
     byFormat: strategy === NODE16 || strategy === NODENEXT,
-    imports: strategy !== NODE10,
+    packageEntries: strategy !== NODE10,
+    importConditions: ['import', ...conditions],
+    requireConditions: ['require', ...conditions],
+    allowJs: options.allowJs ?? options.checkJs ?? false,
     mapsOutputs: options.outDir !== undefined || options.declarationDir !== undefined,
     typeRoots: (options.typeRoots ?? []).map((abs) => relPath(root, abs.replace(/\/$/, ''))),
   };
@@ -479,6 +581,24 @@ function matchesPattern(p: PathPattern, text: string): boolean {
 /** The package.json of a folder (workspace-relative, '' the root): a concatenation, as this runs for every folder an import names. */
 function manifestIn(dir: string): string {
   return dir === '' ? 'package.json' : `${dir}/package.json`;
+}
+
+/** TypeScript's hasOneAsterisk: a pattern key. */
+function hasOneAsterisk(key: string): boolean {
+  const star = key.indexOf('*');
+  return star !== -1 && star === key.lastIndexOf('*');
+}
+
+/** TypeScript's comparePatternKeys: the longer part before the `*` (or the whole key) first; a key with a `*` before one without; then the longer key. */
+function comparePatternKeys(a: string, b: string): number {
+  const aStar = a.indexOf('*');
+  const bStar = b.indexOf('*');
+  const aBase = aStar === -1 ? a.length : aStar + 1;
+  const bBase = bStar === -1 ? b.length : bStar + 1;
+  if (aBase !== bBase) return bBase - aBase;
+  if (aStar === -1) return 1;
+  if (bStar === -1) return -1;
+  return b.length - a.length;
 }
 
 /** readPackageJsonPathField: a field that is a non-empty string. */

@@ -376,6 +376,84 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'main.ts', bundler({ typeRoots: [`${ROOT}/node_modules/@types`] }), { lib: undefined });
   });
 
+  it("a package's own exports (self-name) and # imports: conditions in order, arrays, pattern and folder keys, under bundler and nodenext", () => {
+    const ws = workspace({
+      'package.json': JSON.stringify({
+        name: '@me/self',
+        type: 'module',
+        exports: {
+          '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' },
+          './typed': { types: './types/typed.d.ts' },
+          './mode': { import: './src/esm.ts', require: './src/cjs.ts' },
+          './node-only': { node: './src/node.ts', default: './src/other.ts' },
+          './list': ['./dist/missing.js', './src/listed.ts'],
+          './features/*': './src/features/*.ts',
+          './features/special/*': './src/special/*.ts',
+          './deep/*.js': './src/deep/*.ts',
+          './folder/': './src/folder/',
+          './hidden': null,
+          './plain': './src/plain.js',
+        },
+        imports: {
+          '#cond': { types: './types/typed.d.ts', default: './src/plain.js' },
+          '#features/*': './src/features/*.ts',
+          '#list': [{ worker: './src/worker.ts' }, './src/listed.ts'],
+        },
+      }),
+      'src/index.ts': '',
+      'src/esm.ts': '',
+      'src/cjs.ts': '',
+      'src/node.ts': '',
+      'src/other.ts': '',
+      'src/listed.ts': '',
+      'src/features/a.ts': '',
+      'src/special/b.ts': '',
+      'src/deep/c.ts': '',
+      'src/folder/d.ts': '',
+      'src/plain.ts': '',
+      'src/worker.ts': '',
+      'types/typed.d.ts': '',
+      'lib/main.ts': '',
+      'legacy/package.json': '{"name":"legacy","exports":"./entry.js"}',
+      'legacy/entry.ts': '',
+      'legacy/main.ts': '',
+    });
+    const shared = {
+      '@me/self/typed': 'types/typed.d.ts',
+      '@me/self/list': 'src/listed.ts',
+      '@me/self/features/a': 'src/features/a.ts',
+      '@me/self/features/special/b': 'src/special/b.ts',
+      '@me/self/deep/c.js': 'src/deep/c.ts',
+      '@me/self/folder/d.ts': 'src/folder/d.ts',
+      '@me/self/hidden': undefined,
+      '@me/self/plain': 'src/plain.ts',
+      '@me/self/missing': undefined,
+      '@me/selfish': undefined,
+      '#cond': 'types/typed.d.ts',
+      '#features/a': 'src/features/a.ts',
+      '#list': 'src/listed.ts',
+    };
+    const custom = { customConditions: ['source'] };
+    agrees(ws, 'lib/main.ts', bundler(custom), {
+      ...shared,
+      '@me/self': 'src/index.ts',
+      '@me/self/mode': 'src/esm.ts',
+      '@me/self/node-only': 'src/other.ts',
+    });
+    agrees(ws, 'lib/main.ts', bundler(), { '@me/self': undefined, '@me/self/mode': 'src/cjs.ts' }, 'require');
+    agrees(ws, 'lib/main.ts', bundler({ allowJs: false }), shared);
+    agrees(ws, 'lib/main.ts', nodeNext(custom), {
+      ...shared,
+      '@me/self': 'src/index.ts',
+      '@me/self/mode': 'src/esm.ts',
+      '@me/self/node-only': 'src/node.ts',
+    });
+    agrees(ws, 'lib/main.ts', nodeNext(), { '@me/self/mode': 'src/cjs.ts' }, 'require');
+    // node10 reads neither; exports as a string is the main export only.
+    agrees(ws, 'lib/main.ts', node10(), { '@me/self/typed': undefined, '#cond': undefined });
+    agrees(ws, 'legacy/main.ts', bundler(), { legacy: 'legacy/entry.ts', 'legacy/entry.js': undefined });
+  });
+
   it('hands TypeScript what the listing cannot answer exactly', () => {
     const ws = workspace({
       'main.ts': '',
@@ -384,27 +462,20 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
       'src/a.ts': '',
       'package.json': JSON.stringify({
         name: '@me/self',
-        exports: { '.': './main.ts' },
-        imports: {
-          '#pattern/*': './src/*.ts',
-          '#cond': { types: './src/a.ts', default: './src/a.js' },
-          '#pkg': 'some-package',
-          '#mapped': './dist/a.js',
-        },
+        exports: { '.': './main.ts', './ranged': { 'types@>=5': './src/a.ts' } },
+        imports: { '#pkg': 'some-package', '#mapped': './dist/a.js' },
       }),
     });
     const delegated = (specifier: string, options: ts.CompilerOptions, from = 'main.ts') =>
       assert.equal(ws.listing.resolve(specifier, from, 'import', options), DELEGATE, specifier);
-    delegated('@me/self', nodeNext());
     delegated('./a', bundler({ rootDirs: [ROOT] }));
     delegated('./a', bundler({ moduleSuffixes: ['.ios', ''] }));
     delegated('./versioned', bundler());
-    delegated('#pattern/a', bundler());
-    delegated('#cond', bundler());
+    delegated('@me/self/ranged', bundler());
     delegated('#pkg', bundler());
     delegated('#mapped', bundler({ outDir: `${ROOT}/dist` }));
+    delegated('@me/self', bundler({ outDir: `${ROOT}/dist` }));
     delegated('#/root', bundler());
-    delegated('@me/self', bundler());
     delegated('../outside', bundler());
     delegated('./node_modules/x', bundler());
     delegated('/abs/path', bundler());
