@@ -274,7 +274,6 @@ export class Engine implements EngineApi {
       this.log.info(`index of ${folder.root} cancelled`);
       return folderStats(folder, ms, 0, previous.length > 0);
     }
-    for (const w of built.warnings) this.log.warn(w);
     this.records.afterBuild(folder.root, previous);
     folder.indexed = true;
     this.log.info(
@@ -334,7 +333,6 @@ export class Engine implements EngineApi {
     const started = performance.now();
     const built = await folder.index.build({ previous, signal: this.stopping.signal, content: false });
     if (built.aborted || this.disposed || !this.folders.includes(folder)) return;
-    for (const w of built.warnings) this.log.warn(w);
     const changed = this.records.afterBuild(folder.root, previous);
     const held = folder.held ?? [];
     folder.held = undefined;

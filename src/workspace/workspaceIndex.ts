@@ -834,8 +834,7 @@ export class WorkspaceIndex {
 
   /** Skips the host reported and its warnings. */
   private takeListing(run: BuildRun, discovery: Discovery): void {
-    run.warnings.push(...discovery.warnings);
-    for (const w of discovery.warnings) this.log(w);
+    for (const w of discovery.warnings) this.warnRun(run, w);
     for (const s of discovery.skipped) skip(run, s.path, s.reason);
   }
 
@@ -925,7 +924,7 @@ export class WorkspaceIndex {
         inThread = toRead.filter((f) => !isSourcePath(f.path));
       } catch (error) {
         inThread = toRead.filter((f) => !extracted.has(f.path));
-        run.warnings.push(`index workers failed (${errorMessage(error)}); extracting in-thread`);
+        this.warnRun(run, `index workers failed (${errorMessage(error)}); extracting in-thread`);
       }
       run.timings.extract += now() - t;
     }
@@ -1073,7 +1072,7 @@ export class WorkspaceIndex {
     try {
       for (const [path, terms] of this.unpackWords(await run.words.chunks)) run.terms.set(path, terms);
     } catch (error) {
-      run.warnings.push(wordsElsewhereFailed(error));
+      this.warnRun(run, wordsElsewhereFailed(error));
       run.terms.clear();
       const reader = this.content.reader();
       for (const path of run.words.paths) {
@@ -1394,6 +1393,12 @@ export class WorkspaceIndex {
 
   private warn(message: string): void {
     this.warnings.push(message);
+    this.log(message);
+  }
+
+  /** A problem of this build (the index's warnings may still be the last build's): in its stats, and logged as it happens. */
+  private warnRun(run: BuildRun, message: string): void {
+    run.warnings.push(message);
     this.log(message);
   }
 

@@ -326,6 +326,16 @@ describe('Engine', () => {
     assert.equal(parse.signals.taskContext, 1, parse.evidence.taskContext);
   });
 
+  it("logs each of an index's warnings once", async () => {
+    writeFileSync(join(root, 'tsconfig.json'), '{ "extends": "./missing-base.json", "compilerOptions": { "strict": true } }\n');
+    const log = collectingLog();
+    const engine = await Engine.create({ roots: [root], dbPath: join(dbDir, 'related.sqlite'), log });
+    engines.push(engine);
+    await engine.index();
+    const warnings = log.lines.filter((l) => l.startsWith('warn: ') && l.includes('missing-base.json'));
+    assert.equal(warnings.length, 1, log.lines.join('\n'));
+  });
+
   it('rebuilds from a corrupt database without failing', async () => {
     writeFileSync(join(dbDir, 'related.sqlite'), Buffer.from('this is not a database at all, just bytes'.repeat(50)));
     const engine = await open();
