@@ -220,8 +220,9 @@ export class ListingResolver {
       if (plan.packageEntries) {
         const scope = this.packageScope(fromDir);
         if (scope === DELEGATE) return DELEGATE;
-        const lookup: EntryLookup = { scope, extensions, conditions, isImports: true, plan };
-        const entry = specifier.startsWith('#') ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
+        const isImports = specifier.startsWith('#');
+        const lookup: EntryLookup = { scope, extensions, conditions, isImports, plan };
+        const entry = isImports ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
         if (entry !== undefined) return entry;
       }
       if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
@@ -250,13 +251,12 @@ export class ListingResolver {
     // Path components TypeScript would read otherwise than a plain split.
     if (name === '' || /^\/|\/$|\/\/|\\/.test(name) || /\/$|\/\//.test(specifier)) return DELEGATE;
     const subpath = specifier === name ? '.' : `./${specifier.slice(name.length + 1)}`;
-    const own = { ...lookup, isImports: false };
     const passes =
       lookup.plan.allowJs && !`${this.root}/${fromDir}`.includes('/node_modules/')
         ? [lookup.extensions]
         : [lookup.extensions & (TS | DTS), lookup.extensions & ~(TS | DTS)];
     for (const extensions of passes) {
-      const found = this.fromExports(exports, subpath, { ...own, extensions });
+      const found = this.fromExports(exports, subpath, { ...lookup, extensions });
       if (found !== undefined) return found;
     }
     return undefined;
