@@ -14,7 +14,8 @@
  * importer's package scope, and a package's own name (or a subpath of it) in its `exports`: the
  * exact key, else the longest pattern or folder key; a condition object's first condition that
  * matches (TypeScript's: "import" or "require" by the import's mode, "types", "node" but under
- * bundler, `customConditions`, "default") and finds a file; an array's first entry that does.
+ * bundler, `customConditions`, "default") and finds a file; an array's first entry that does; an
+ * entry mapped to null ends the search with nothing found.
  *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
  * followed here, it says DELEGATE and TypeScript resolves as before: an importer whose package scope
@@ -223,7 +224,7 @@ export class ListingResolver {
         const isImports = specifier.startsWith('#');
         const lookup: EntryLookup = { scope, extensions, conditions, isImports, plan };
         const entry = isImports ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
-        if (entry !== undefined) return entry;
+        if (entry !== undefined) return entry === MAPPED_TO_NULL ? undefined : entry;
       }
       if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
     }
@@ -231,7 +232,7 @@ export class ListingResolver {
   }
 
   /** loadModuleFromImports: the scope's `imports` entry for a `#` name. */
-  private viaImports(specifier: string, lookup: EntryLookup): ListingAnswer {
+  private viaImports(specifier: string, lookup: EntryLookup): EntryAnswer {
     // "#/x" resolves or not by a TypeScript feature that differs between strategies.
     if (specifier === '#' || specifier.startsWith('#/')) return DELEGATE;
     const imports = lookup.scope.manifest.imports;
@@ -245,7 +246,7 @@ export class ListingResolver {
    * it, looked up in its `exports` (TypeScript and declarations first, then JavaScript, unless
    * allowJs is on outside node_modules).
    */
-  private viaSelfName(specifier: string, fromDir: string, lookup: EntryLookup): ListingAnswer {
+  private viaSelfName(specifier: string, fromDir: string, lookup: EntryLookup): EntryAnswer {
     const { exports, name } = lookup.scope.manifest;
     if (!exports || typeof name !== 'string' || !namesPackage(specifier, name)) return undefined;
     // Path components TypeScript would read otherwise than a plain split.
@@ -263,7 +264,7 @@ export class ListingResolver {
   }
 
   /** loadModuleFromExports: "." is the main export (the whole value when no key starts with "."); a subpath is a key of the table. */
-  private fromExports(exports: unknown, subpath: string, lookup: EntryLookup): ListingAnswer {
+  private fromExports(exports: unknown, subpath: string, lookup: EntryLookup): EntryAnswer {
     if (typeof exports !== 'object' || exports === null) {
       return subpath === '.' && typeof exports === 'string' ? this.fromTarget(exports, '', false, lookup) : undefined;
     }
@@ -280,7 +281,7 @@ export class ListingResolver {
    * loadModuleFromExportsOrImports: the key equal to `name`, else the first of the pattern ("x/*",
    * "x/*.js") and folder ("x/") keys that matches it, longest first (comparePatternKeys).
    */
-  private fromTable(table: Record<string, unknown>, name: string, lookup: EntryLookup): ListingAnswer {
+  private fromTable(table: Record<string, unknown>, name: string, lookup: EntryLookup): EntryAnswer {
     if (!name.endsWith('/') && !name.includes('*') && Object.hasOwn(table, name)) return this.fromTarget(table[name], '', false, lookup);
     const expanding = Object.keys(table)
       .filter((k) => hasOneAsterisk(k) || k.endsWith('/'))
@@ -300,9 +301,10 @@ export class ListingResolver {
    * loadModuleFromTargetExportOrImport: a target "./x" is a path in the package, looked up as a
    * package.json field's file (fileFromField); a condition object's first matching condition that
    * finds a file; an array's first entry that does. A target naming a package (`imports` only) is
-   * TypeScript's; one starting "../" or "/", or with a "." or ".." segment, names nothing.
+   * TypeScript's; one starting "../" or "/", or with a "." or ".." segment, names nothing. A null
+   * target ends the search: in an array or a condition object too, and nothing is looked up after it.
    */
-  private fromTarget(target: unknown, subpath: string, pattern: boolean, lookup: EntryLookup): ListingAnswer {
+  private fromTarget(target: unknown, subpath: string, pattern: boolean, lookup: EntryLookup): EntryAnswer {
     if (typeof target === 'string') {
       if (!pattern && subpath.length > 0 && !target.endsWith('/')) return undefined;
       if (!target.startsWith('./')) {
@@ -319,7 +321,8 @@ export class ListingResolver {
       if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
       return this.fileFromField(lookup.extensions, file);
     }
-    if (typeof target !== 'object' || target === null) return undefined;
+    if (target === null) return MAPPED_TO_NULL;
+    if (typeof target !== 'object') return undefined;
     if (Array.isArray(target)) {
       for (const entry of target as unknown[]) {
         const found = this.fromTarget(entry, subpath, pattern, lookup);
@@ -505,6 +508,10 @@ export class ListingResolver {
 }
 
 const NO_MATCH = Symbol('no match');
+
+/** An `exports`/`imports` entry mapped to null: TypeScript stops there, with nothing found and no node_modules lookup. */
+const MAPPED_TO_NULL = Symbol('mapped to null');
+type EntryAnswer = ListingAnswer | typeof MAPPED_TO_NULL;
 
 function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeof DELEGATE {
   const strategy = options.moduleResolution;

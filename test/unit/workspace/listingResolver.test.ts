@@ -454,6 +454,35 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     agrees(ws, 'legacy/main.ts', bundler(), { legacy: 'legacy/entry.ts', 'legacy/entry.js': undefined });
   });
 
+  it('an entry mapped to null ends the search, inside an array or a condition object too, before node_modules', () => {
+    const files = {
+      'package.json': JSON.stringify({
+        name: 'me',
+        exports: { './blocked': null, './listed': [null, './a.ts'], './cond': { types: null, default: './a.ts' }, './*': './*.ts' },
+        imports: { '#list': [null, './a.ts'], '#cond': { import: null, default: './a.ts' }, '#empty': [], '#open': [7, './a.ts'] },
+      }),
+      'a.ts': '',
+      'blocked.ts': '',
+      'main.ts': '',
+    };
+    const cases = {
+      'me/blocked': undefined,
+      'me/listed': undefined,
+      'me/cond': undefined,
+      'me/a': 'a.ts',
+      '#list': undefined,
+      '#cond': undefined,
+      '#empty': undefined,
+      '#open': 'a.ts',
+    };
+    agrees(workspace(files), 'main.ts', bundler(), cases);
+    // TypeScript stops there: no node_modules lookup follows.
+    const installed = workspace(files, { nodeModules: true });
+    for (const specifier of ['me/blocked', '#list', '#cond'])
+      assert.equal(installed.listing.resolve(specifier, 'main.ts', 'import', bundler()), undefined, specifier);
+    assert.equal(installed.listing.resolve('#empty', 'main.ts', 'import', bundler()), DELEGATE);
+  });
+
   it('hands TypeScript what the listing cannot answer exactly', () => {
     const ws = workspace({
       'main.ts': '',
