@@ -78,7 +78,7 @@ interface LookupPlan {
   readonly baseUrl: string | undefined | typeof DELEGATE;
   /** node16/nodenext: the importer's module format decides how a relative specifier is looked up. */
   readonly byFormat: boolean;
-  /** A package.json's `imports` and its own `exports` are looked up (every strategy here but node10). */
+  /** A package.json's `imports` and its own `exports` are looked up for every import (every strategy here but node10). */
   readonly packageEntries: boolean;
   /** The conditions of `exports`/`imports` entries an ES module import, or a CommonJS one, matches (getConditions). */
   readonly importConditions: readonly string[];
@@ -162,8 +162,10 @@ export class ListingResolver {
     if (esm === DELEGATE) return DELEGATE;
     if (isRelative(specifier)) return this.relative(specifier, fromDir, plan, esm);
     // `exports`/`imports` conditions: an ES module import's under node16/nodenext; under bundler anything but require().
+    // Under node10 TypeScript reads them only for require() and import(), which the index asks with a resolution mode.
     const conditions = (plan.byFormat ? esm : kind !== 'require') ? plan.importConditions : plan.requireConditions;
-    return this.nonRelative(specifier, fromDir, plan, esm, conditions);
+    const entries = plan.packageEntries || kind === 'require' || kind === 'dynamic';
+    return this.nonRelative(specifier, fromDir, plan, esm, entries ? conditions : undefined);
   }
 
   private relative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean): ListingAnswer {
@@ -205,7 +207,8 @@ export class ListingResolver {
     return this.loadFromFile(extensions, candidate, false);
   }
 
-  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean, conditions: readonly string[]): ListingAnswer {
+  /** `conditions`: those of package.json `imports` and `exports`; undefined where TypeScript reads neither. */
+  private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean, conditions: readonly string[] | undefined): ListingAnswer {
     for (const extensions of plan.passes) {
       const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan, esm) : NO_MATCH;
       if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
@@ -216,15 +219,17 @@ export class ListingResolver {
         const found = this.load(extensions, candidate, false, esm);
         if (found !== undefined) return found;
       }
-      // Then, but under node10, a `#` name in the package scope's `imports`, and a package importing
-      // itself by its name through its `exports`; where they find nothing, node_modules (and typeRoots).
-      if (plan.packageEntries) {
+      // Then a `#` name in the package scope's `imports`, and a package importing itself by its name
+      // through its `exports`; where they find nothing, node_modules (and typeRoots).
+      if (conditions) {
         const scope = this.packageScope(fromDir);
         if (scope === DELEGATE) return DELEGATE;
         const isImports = specifier.startsWith('#');
         const lookup: EntryLookup = { scope, extensions, conditions, isImports, plan };
         const entry = isImports ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
-        if (entry !== undefined) return entry === MAPPED_TO_NULL ? undefined : entry;
+        // Mapped to null: nothing in this pass, not even node_modules (node10's next pass still looks).
+        if (entry === MAPPED_TO_NULL) continue;
+        if (entry !== undefined) return entry;
       }
       if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
     }
@@ -509,7 +514,7 @@ export class ListingResolver {
 
 const NO_MATCH = Symbol('no match');
 
-/** An `exports`/`imports` entry mapped to null: TypeScript stops there, with nothing found and no node_modules lookup. */
+/** An `exports`/`imports` entry mapped to null: TypeScript's pass stops there, with nothing found and no node_modules lookup. */
 const MAPPED_TO_NULL = Symbol('mapped to null');
 type EntryAnswer = ListingAnswer | typeof MAPPED_TO_NULL;
 

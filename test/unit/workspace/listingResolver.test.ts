@@ -32,7 +32,10 @@ function workspace(files: Record<string, string>, { nodeModules = false }: { nod
       }
     },
   });
-  /** TypeScript's answer, workspace-relative, in the mode the index asks it with (require() CommonJS, import() ESM, else the file's format). */
+  /**
+   * TypeScript's answer, workspace-relative, in the mode the index asks it with (resolveSpecifier's
+   * modeOf): require() CommonJS, import() ESM, else the file's format under node16/nodenext and none otherwise.
+   */
   const typescript = (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
     const abs = `${ROOT}/${from}`;
     const mode =
@@ -40,7 +43,9 @@ function workspace(files: Record<string, string>, { nodeModules = false }: { nod
         ? ts.ModuleKind.CommonJS
         : kind === 'dynamic'
           ? ts.ModuleKind.ESNext
-          : ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options);
+          : options.moduleResolution === ts.ModuleResolutionKind.Node16 || options.moduleResolution === NodeNext
+            ? ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options)
+            : undefined;
     const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
     return found === undefined ? undefined : rel(found);
   };
@@ -449,8 +454,23 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
       '@me/self/node-only': 'src/node.ts',
     });
     agrees(ws, 'lib/main.ts', nodeNext(), { '@me/self/mode': 'src/cjs.ts' }, 'require');
-    // node10 reads neither; exports as a string is the main export only.
+    // node10 reads neither for an import, and both for require() and import() (asked with a resolution mode).
     agrees(ws, 'lib/main.ts', node10(), { '@me/self/typed': undefined, '#cond': undefined });
+    agrees(
+      ws,
+      'lib/main.ts',
+      node10(),
+      { '@me/self/typed': 'types/typed.d.ts', '#cond': 'types/typed.d.ts', '@me/self/mode': 'src/cjs.ts' },
+      'require',
+    );
+    agrees(
+      ws,
+      'lib/main.ts',
+      node10(custom),
+      { '@me/self': 'src/index.ts', '@me/self/mode': 'src/esm.ts', '@me/self/node-only': 'src/node.ts' },
+      'dynamic',
+    );
+    // Exports as a string is the main export only.
     agrees(ws, 'legacy/main.ts', bundler(), { legacy: 'legacy/entry.ts', 'legacy/entry.js': undefined });
   });
 
@@ -481,6 +501,78 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     for (const specifier of ['me/blocked', '#list', '#cond'])
       assert.equal(installed.listing.resolve(specifier, 'main.ts', 'import', bundler()), undefined, specifier);
     assert.equal(installed.listing.resolve('#empty', 'main.ts', 'import', bundler()), DELEGATE);
+  });
+
+  it('agrees with TypeScript on generated package.json shapes (exports, imports, types, main), three strategies and three import kinds', () => {
+    // A fixed seed: the same 250 workspaces on every run.
+    let seed = 13;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const leaf = () =>
+      pick<unknown>([
+        './a.ts',
+        './a.js',
+        './b.js',
+        './b.d.ts',
+        './lib',
+        './lib/',
+        './lib/index.js',
+        './src/*.ts',
+        './src/*',
+        './*.js',
+        '../x.ts',
+        'pkg',
+        null,
+        7,
+        './d.json',
+        './f.cjs',
+      ]);
+    const target = (depth: number): unknown => {
+      const r = random();
+      if (depth > 2 || r < 0.55) return leaf();
+      if (r < 0.75) return Array.from({ length: Math.floor(random() * 3) }, () => target(depth + 1));
+      const conditions: Record<string, unknown> = {};
+      for (let i = 0; i < 1 + Math.floor(random() * 3); i++)
+        conditions[pick(['types', 'import', 'require', 'default', 'node', 'custom'])] = target(depth + 1);
+      return conditions;
+    };
+    const table = (prefix: string) => {
+      const entries: Record<string, unknown> = {};
+      for (let i = 0; i < 1 + Math.floor(random() * 4); i++)
+        entries[prefix + pick(['', 'a', 'lib', 'src/*', '*', 'x/*.js', 'lib/', 'b'])] = target(0);
+      return entries;
+    };
+    const names = ['a.ts', 'a.js', 'b.d.ts', 'c.tsx', 'lib/index.ts', 'lib/x.mts', 'dist/a.js', 'src/a.ts', 'd.json', 'f.cts'];
+    const specifiers = ['me', 'me/a', 'me/lib', 'me/src/a', 'me/x/a.js', '#a', '#lib', '#src/a', '#x/a.js', '#b', './pkg', './pkg/'];
+    let compared = 0;
+    for (let n = 0; n < 250; n++) {
+      const manifest: Record<string, unknown> = { name: 'me' };
+      if (random() < 0.8) manifest.exports = random() < 0.2 ? target(0) : table('./');
+      if (random() < 0.6) manifest.imports = table('#');
+      if (random() < 0.3) manifest.type = 'module';
+      const folder: Record<string, unknown> = {};
+      if (random() < 0.5) folder.types = pick(['./b.d.ts', 'a.ts', '', 'missing.d.ts', 'lib']);
+      if (random() < 0.5) folder.main = pick(['./a.js', 'lib', 'src/a', './dist/a.js', 'nope.js']);
+      const files: Record<string, string> = { 'package.json': JSON.stringify(manifest), 'pkg/package.json': JSON.stringify(folder), 'main.ts': '' };
+      for (const name of names) if (random() < 0.6) files[name] = files[`pkg/${name}`] = '';
+      const ws = workspace(files);
+      const make = pick([bundler, nodeNext, node10]);
+      const options = make({ allowJs: random() < 0.7, resolveJsonModule: random() < 0.5, customConditions: random() < 0.3 ? ['custom'] : undefined });
+      const from = pick(['main.ts', 'main.mts', 'main.cts', 'lib/x.mts']);
+      for (const specifier of specifiers) {
+        for (const kind of ['import', 'require', 'dynamic'] as const) {
+          const answer = ws.listing.resolve(specifier, from, kind, options);
+          if (answer === DELEGATE) continue;
+          compared++;
+          assert.equal(
+            answer,
+            ws.typescript(specifier, from, options, kind),
+            `${specifier} (${kind}) from ${from}, ${JSON.stringify({ options, files })}`,
+          );
+        }
+      }
+    }
+    assert.ok(compared > 8000, `${compared} answers compared`);
   });
 
   it('hands TypeScript what the listing cannot answer exactly', () => {
