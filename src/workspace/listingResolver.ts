@@ -10,12 +10,13 @@
  * file TypeScript would find, or none where TypeScript would find none.
  *
  * A folder with its own package.json is looked up through its `typings`/`types` (declarations) or
- * `main`, then its index. Except under node10, a `#` specifier is looked up in the `imports` of the
- * importer's package scope, and a package's own name (or a subpath of it) in its `exports`: the
- * exact key, else the longest pattern or folder key; a condition object's first condition that
- * matches (TypeScript's: "import" or "require" by the import's mode, "types", "node" but under
- * bundler, `customConditions`, "default") and finds a file; an array's first entry that does; an
- * entry mapped to null ends the search with nothing found.
+ * `main`, then its index. But for an import under node10 (TypeScript reads them there only for
+ * require() and import(), which the index asks with a resolution mode), a `#` specifier is looked
+ * up in the `imports` of the importer's package scope, and a package's own name (or a subpath of
+ * it) in its `exports`: the exact key, else the longest pattern or folder key; a condition
+ * object's first condition that matches (TypeScript's: "import" or "require" by the import's mode,
+ * "types", "node" but under bundler, `customConditions`, "default") and finds a file; an array's
+ * first entry that does; an entry mapped to null ends the search with nothing found.
  *
  * Wherever the answer could depend on something the listing does not hold, or on a rule not
  * followed here, it says DELEGATE and TypeScript resolves as before: an importer whose package scope
