@@ -61,6 +61,8 @@ const CH_BANG = 33;
 const CH_DOLLAR = 36;
 const CH_LPAREN = 40;
 const CH_RPAREN = 41;
+const CH_PLUS = 43;
+const CH_MINUS = 45;
 const CH_0 = 48;
 const CH_9 = 57;
 const CH_LT = 60;
@@ -200,7 +202,10 @@ class Tokenizer {
       case Token.Word:
         return this.end - this.start <= LONGEST_REGEX_AFTER_WORD && REGEX_AFTER_WORDS.has(this.text.slice(this.start, this.end));
       case Token.Punct:
-        // After `<` a slash closes a JSX element (`</div>`) rather than opening a regular expression.
+        // After `<` a slash closes a JSX element (`</div>`) rather than opening a regular expression;
+        // after `++` or `--` (`i++ / 2`) it divides (a regular expression cannot be incremented).
+        if ((this.punct === CH_PLUS || this.punct === CH_MINUS) && this.start > 0 && this.text.charCodeAt(this.start - 1) === this.punct)
+          return false;
         return this.punct !== CH_RPAREN && this.punct !== CH_RBRACKET && this.punct !== CH_RBRACE && this.punct !== CH_LT;
       case Token.TemplateHead:
         return true;

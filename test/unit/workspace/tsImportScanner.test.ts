@@ -80,6 +80,87 @@ describe('scanModuleReferences', () => {
     assert.deepEqual(names("const x = a[1] / 2; const y = (b) / 3; import z from './z';"), ['./z']);
     assert.deepEqual(names("function f() { return /'/.test(s) } import z from './z';"), ['./z']);
     assert.deepEqual(names("const el = <a></a>; import z from './z';"), ['./z']);
+    // After `++` or `--` a slash divides; with a space between two pluses it may start a regular expression.
+    assert.deepEqual(names("i++ / 2; import z from './z'; /* import c from './c' */"), ['./z']);
+    assert.deepEqual(names("i-- / 2; const q = '/'; import z from './z';"), ['./z']);
+    assert.deepEqual(names("x = a + +/'/.source.length; import z from './z';"), ['./z']);
+  });
+
+  it('finds what the TypeScript parser finds in generated valid code (imports, re-exports, require(), import(), import types), among comments, strings, templates, divisions and regular expressions', () => {
+    // A fixed seed: the same texts on every run.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let next = 0;
+    const m = () => `./m${next++}`;
+    const fragments: (() => string)[] = [
+      () => `import a from '${m()}';`,
+      () => `import { b, c as d } from "${m()}";`,
+      () => `import * as ns from '${m()}';`,
+      () => `import '${m()}';`,
+      () => `import type { T } from '${m()}';`,
+      () => `export { x } from '${m()}';`,
+      () => `export * from '${m()}';`,
+      () => `export type { W } from '${m()}';`,
+      () => `const r = require('${m()}');`,
+      () => `const { a1 } = require("${m()}");`,
+      () => `const n = await import('${m()}');`,
+      () => `import x = require('${m()}');`,
+      () => `type U = typeof import('${m()}');`,
+      () => `let v: import('${m()}').T;`,
+      () => `// import y from '${m()}'`,
+      () => `/* import z from '${m()}' */`,
+      () => `const s = "import q from '${m()}'";`,
+      () => "const t = `import r from '" + m() + "'`;",
+      () => "const u = `${await import('" + m() + "')}`;",
+      () => `const q = '\\'';`,
+      () => `const re = /'/;`,
+      () => `const re2 = /import\\('x'\\)/g;`,
+      () => `const r3 = [/[/'"]/, 1];`,
+      () => `x = a ? /re/ : b;`,
+      () => `a = b / c / d;`,
+      () => `x = a++ / 2;`,
+      () => `x = (a) / 2 / (b);`,
+      () => `x = y /* c */ / z;`,
+      () => `if (x) { require('${m()}') }`,
+      () => `function f() { return import('${m()}'); }`,
+      () => `function g() { return /regex/.test(x); }`,
+      () => `class C { import() { return 1; } }`,
+      () => `const o = { import: 1, require: 2 };`,
+      () => `import.meta.url;`,
+      () => 'const tpl = `a ${b} c ${`nested ${c}`}`;',
+    ];
+    /** The module names the parser sees, with their offsets (the opening quote). */
+    const parsed = (text: string) => {
+      const file = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const found: string[] = [];
+      const take = (node: ts.Node | undefined) => {
+        if (node && ts.isStringLiteralLike(node)) found.push(`${node.text}@${node.getStart(file)}`);
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) take(node.moduleSpecifier);
+        else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) take(node.moduleReference.expression);
+        else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) take(node.argument.literal);
+        else if (
+          ts.isCallExpression(node) &&
+          (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+        )
+          take(node.arguments[0]);
+        node.forEachChild(visit);
+      };
+      visit(file);
+      return { found: found.sort(), valid: (file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length === 0 };
+    };
+    let compared = 0;
+    for (let n = 0; n < 1500; n++) {
+      next = 0;
+      const parts = Array.from({ length: 2 + Math.floor(random() * 8) }, () => fragments[Math.floor(random() * fragments.length)]());
+      const text = parts.join(random() < 0.5 ? '\n' : ' ');
+      const { found, valid } = parsed(text);
+      if (!valid) continue;
+      compared++;
+      assert.deepEqual([...refs(text)].sort(), found, text);
+    }
+    assert.ok(compared > 1400, `${compared} texts compared`);
   });
 
   it('finds require() inside a template substitution (preProcessFile only looks for import there)', () => {
