@@ -30,7 +30,7 @@
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
-import { joinPath } from './languages/resolving';
+import { childPath, joinPath } from './languages/resolving';
 import { dirnameRel, relPath } from './sourceHost';
 
 /** TypeScript could answer differently than the listing rules here: ask it. */
@@ -377,7 +377,7 @@ export class ListingResolver {
       if (file !== undefined) return file;
     }
     if (candidate !== '' && !this.facts.directoryExists(candidate)) return undefined;
-    const manifest = manifestIn(candidate);
+    const manifest = childPath(candidate, 'package.json');
     if (this.facts.exists(manifest)) {
       const entry = this.loadFromManifest(extensions, candidate, manifest);
       if (entry !== undefined) return entry;
@@ -493,7 +493,7 @@ export class ListingResolver {
   private packageScope(dir: string): PackageScope | typeof DELEGATE {
     let scope = this.scopes.get(dir);
     if (scope === undefined) {
-      const path = manifestIn(dir);
+      const path = childPath(dir, 'package.json');
       if (this.facts.exists(path)) {
         const manifest = this.manifestOf(path);
         scope = manifest ? { dir, manifest } : DELEGATE;
@@ -589,11 +589,6 @@ function matchPaths(paths: PathPatterns, specifier: string): PathMatch | undefin
 
 function matchesPattern(p: PathPattern, text: string): boolean {
   return text.length >= p.prefix.length + p.suffix.length && text.startsWith(p.prefix) && text.endsWith(p.suffix);
-}
-
-/** The package.json of a folder (workspace-relative, '' the root): a concatenation, as this runs for every folder an import names. */
-function manifestIn(dir: string): string {
-  return dir === '' ? 'package.json' : `${dir}/package.json`;
 }
 
 /** TypeScript's hasOneAsterisk: a pattern key. */

@@ -5,6 +5,7 @@
  * package cannot be found (tsconfigs.ts). The folders above are asked first: in an installed
  * workspace the root's node_modules answers for every folder under it, with one stat in all.
  */
+import { childPath } from './languages/resolving';
 import { absPath } from './sourceHost';
 
 export class NodeModulesAbove {
@@ -25,7 +26,7 @@ export class NodeModulesAbove {
     const parent = parentRel(this.root, dir);
     let found = parent !== undefined && this.has(parent);
     if (!found) {
-      const here = dir === '' ? 'node_modules' : `${dir}/node_modules`;
+      const here = childPath(dir, 'node_modules');
       const known = this.folders.get(here);
       found = known ?? this.directoryExists(here);
       if (known === undefined) this.folders.set(here, found);

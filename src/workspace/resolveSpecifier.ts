@@ -239,10 +239,19 @@ export class ModuleResolver {
     const mapped =
       specifier.startsWith('#') ||
       options.baseUrl !== undefined ||
-      (options.paths !== undefined && pathKeys(options).some((key) => matchesPathKey(key, specifier))) ||
+      (options.paths !== undefined && this.pathKeys(options).some((key) => matchesPathKey(key, specifier))) ||
       this.packages.owns(packageName(specifier));
     return mapped ? 'mapped' : 'fails';
   }
+
+  /** The keys of a config's `paths`, listed once per options object (asked for every bare specifier). */
+  private pathKeys(options: ts.CompilerOptions): string[] {
+    let keys = this.pathKeysOf.get(options);
+    if (keys === undefined) this.pathKeysOf.set(options, (keys = Object.keys(options.paths ?? {})));
+    return keys;
+  }
+
+  private readonly pathKeysOf = new WeakMap<ts.CompilerOptions, string[]>();
 
   /** require() is CommonJS and import() is ESM whatever the file; static imports follow the file's format (node16/nodenext). */
   private modeOf(fromAbs: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): ts.ResolutionMode {
@@ -270,17 +279,6 @@ function isTypeScriptSource(rel: string): boolean {
 /** TypeScript's isExternalModuleNameRelative: "./x", "../x", ".", "..", or a rooted path ("/x", "c:/x"). */
 function isRelativeName(specifier: string): boolean {
   return /^\.\.?(?:$|[\\/])/.test(specifier) || /^[\\/]/.test(specifier) || /^[A-Za-z]:(?:[\\/]|$)/.test(specifier);
-}
-
-/** The keys of a config's `paths`, listed once per options object (asked for every bare specifier). */
-const PATH_KEYS = new WeakMap<ts.CompilerOptions, string[]>();
-function pathKeys(options: ts.CompilerOptions): string[] {
-  let keys = PATH_KEYS.get(options);
-  if (keys === undefined) {
-    keys = Object.keys(options.paths ?? {});
-    PATH_KEYS.set(options, keys);
-  }
-  return keys;
 }
 
 /** TypeScript's `paths` matching: the key itself, or its one `*` standing for any text. */

@@ -18,6 +18,7 @@
  */
 import { ts } from 'ts-morph';
 import { jsonObject, parseJsoncObject } from './jsonc';
+import { childPath } from './languages/resolving';
 import type { NodeModulesAbove } from './nodeModulesAbove';
 import { globToRegExp } from './pathGlob';
 import { absPath, dirnameRel, joinRel, relPath, type SourceHost } from './sourceHost';
@@ -260,7 +261,7 @@ export class TsconfigSet {
   private packageCannotBeFound(dir: string, name: string): boolean {
     if (!this.nodeModules || !/^[^/#\\][^\\:]*$/.test(name) || this.nodeModules.has(dir)) return false;
     for (let d: string | undefined = dir; d !== undefined; d = d === '' ? undefined : dirnameRel(d)) {
-      const manifest = d === '' ? 'package.json' : `${d}/package.json`;
+      const manifest = childPath(d, 'package.json');
       if (!this.configPaths.has(manifest)) continue;
       const text = this.host.readFile(manifest);
       const json = text === undefined ? undefined : parseJsoncObject(text);
