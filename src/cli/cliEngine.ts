@@ -60,9 +60,9 @@ export function chooseDb(dbOption: unknown, root: string): string | undefined {
 
 export async function openCliEngine(
   options: Record<string, unknown>,
-  { quiet, rootHint }: { quiet: boolean; rootHint?: string },
+  { quiet }: { quiet: boolean },
 ): Promise<{ engine: Engine; root: string; timings: CliTimings }> {
-  const root = chooseRoot(options.root, rootHint);
+  const root = chooseRoot(options.root);
   const log = stderrLogger(quiet);
   const engine = await Engine.create({
     roots: [root],

@@ -3,15 +3,16 @@
  * Human output: one line per file with score and its two strongest reasons. `--json`: RankedFile objects
  * plus timings (index, history, rank in ms).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
-import { openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
+import { chooseRoot, openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
-import { PRESET_NAMES } from '../core/presets';
+import { PRESET_NAMES, resolveWeights } from '../core/presets';
 import { DEFAULT_LIMIT } from '../core/ranker';
 import { errorMessage } from '../core/errorMessage';
+import { isWithin } from '../workspace/safePath';
 
 const OPTIONS: Record<string, OptionSpec> = {
   ...CLI_ENGINE_OPTIONS,
@@ -42,6 +43,7 @@ async function rank(args: string[]): Promise<number> {
   try {
     weights = parseWeights(options.weights as string | undefined);
     preset = parsePreset(options.preset as string | undefined);
+    resolveWeights(preset, weights); // an unknown signal or a negative weight, refused before the folder is indexed
   } catch (error) {
     return usage.error(errorMessage(error));
   }
@@ -49,8 +51,12 @@ async function rank(args: string[]): Promise<number> {
   const file = resolve(positionals[0]);
   if (!existsSync(file)) return usage.fail(`${positionals[0]} does not exist`);
   if (statSync(file).isDirectory()) return usage.fail(`${positionals[0]} is a folder; rank takes a file`);
+  const root = chooseRoot(options.root, file);
+  // Refused before indexing: the folder chosen from a file outside any repository is the current one.
+  if (!isWithin(realpathSync(root), realpathSync(file)))
+    return usage.fail(`${positionals[0]} is outside ${root}${options.root === undefined ? '' : ' (--root)'}`);
 
-  const { engine, timings } = await openCliEngine(options, { quiet: Boolean(options.json), rootHint: file });
+  const { engine, timings } = await openCliEngine({ ...options, root }, { quiet: Boolean(options.json) });
   try {
     const answer = engine.rank({
       file,

@@ -81,6 +81,12 @@ async function replay(args: string[]): Promise<number> {
     return usage.fail(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
   }
   const log = parseSessionLog(text);
+  if (log.sessions.length === 0) {
+    const skipped = log.malformedLines.length;
+    const first = log.malformedLines[0];
+    const why = first ? ` (${skipped} malformed ${skipped === 1 ? 'line' : 'lines'}; line ${first.line}: ${first.reason})` : '';
+    return usage.fail(`no session to replay in ${file}${why}`);
+  }
   const repoOption = typeof options.repo === 'string' ? resolve(options.repo) : undefined;
   if (repoOption !== undefined && !(await isGitRepository(repoOption))) return usage.fail(`'${repoOption}' is not a git repository`);
   // A session's own "repo" is relative to the log file, so a log and its repository can move together.

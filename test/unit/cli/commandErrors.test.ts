@@ -4,7 +4,7 @@
  * an unreadable sessions file.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
@@ -35,6 +35,8 @@ describe('CLI errors: non-zero exit, one line', function () {
     // node_modules is never indexed, whatever languages the index reads.
     mkdirSync(join(dir, 'node_modules/pkg'), { recursive: true });
     writeFileSync(join(dir, 'node_modules/pkg/index.ts'), 'export const pkg = 1;\n');
+    mkdirSync(join(dir, 'inner'));
+    writeFileSync(join(dir, 'garbled.jsonl'), '{"events": [\n');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -61,6 +63,16 @@ describe('CLI errors: non-zero exit, one line', function () {
       says: /^related-files rank: --limit takes a number of at least 1/,
     },
     {
+      name: 'rank: an unknown signal in --weights',
+      argv: (d) => ['rank', join(d, 'a.ts'), '--root', d, '--db', 'none', '--weights', 'coChnage=1'],
+      says: /^related-files rank: unknown signal 'coChnage'; valid signals: /,
+    },
+    {
+      name: 'rank: a file outside --root',
+      argv: (d) => ['rank', join(d, 'a.ts'), '--root', join(d, 'inner'), '--db', 'none'],
+      says: /^related-files rank: .*a\.ts is outside .*inner \(--root\)$/,
+    },
+    {
       name: 'rank: a missing --root',
       argv: (d) => ['rank', join(d, 'a.ts'), '--root', join(d, 'gone')],
       says: /^related-files rank: --root: .* is not a folder$/,
@@ -83,6 +95,11 @@ describe('CLI errors: non-zero exit, one line', function () {
       argv: (d) => ['replay', '--sessions', join(d, 'none.jsonl')],
       says: /^related-files replay: cannot read .*none\.jsonl: ENOENT$/,
     },
+    {
+      name: 'replay: a file with no session in it',
+      argv: (d) => ['replay', '--sessions', join(d, 'garbled.jsonl')],
+      says: /^related-files replay: no session to replay in .*garbled\.jsonl \(1 malformed line; line 1: not JSON /,
+    },
     { name: 'replay: no --sessions', argv: () => ['replay'], says: /^related-files replay: --sessions FILE is required/ },
     {
       name: 'replay: a bad --mode',
@@ -104,6 +121,20 @@ describe('CLI errors: non-zero exit, one line', function () {
     { name: 'mcp: a missing --root', argv: (d) => ['mcp', '--root', join(d, 'gone')], says: /^related-files mcp: --root: .* is not a folder$/ },
     { name: 'an unknown command', argv: () => ['rnak', 'a.ts'], says: /^related-files: unknown command 'rnak'; commands: rank, index/ },
   ];
+
+  // The engine writes its database once it has indexed: none written means the input was refused first.
+  for (const [what, extra] of [
+    ['an unknown signal in --weights', ['--weights', 'coChnage=1']],
+    ['a file outside --root', ['--root', 'inner']],
+  ] as const) {
+    it(`rank: ${what} is refused before the folder is indexed`, async () => {
+      const db = join(dir, 'refused.db');
+      const args = extra[0] === '--root' ? ['--root', join(dir, extra[1])] : ['--root', dir, ...extra];
+      const { code } = await capture(['rank', join(dir, 'a.ts'), '--db', db, '--no-history', ...args]);
+      assert.notEqual(code, 0);
+      assert.equal(existsSync(db), false);
+    });
+  }
 
   for (const c of cases) {
     it(c.name, async () => {
