@@ -4,7 +4,8 @@
  * logs go to stderr.
  *
  * The server answers from the first request: it connects before indexing, and while the index is
- * being built each answer uses what is indexed so far and says so in a note. After the index, a
+ * being built a ranking waits until its file is read (the index reads it next), then uses what is
+ * indexed so far and says so in a note. After the index, a
  * file watcher keeps the engine current with edits on disk. The database lives in the user's cache
  * directory (or --db, which may not lie inside the workspace): the server writes nothing into the
  * repository.
@@ -70,7 +71,8 @@ async function serve(args: string[]): Promise<number> {
     workspaceWeights: !options['default-weights'],
     log,
   });
-  const server = createMcpServer({ engine: opening, root, version, indexingNote: () => indexingNote, log });
+  let running: Promise<unknown> | undefined; // the first index, while it runs: agents' rankings wait for it
+  const server = createMcpServer({ engine: opening, root, version, indexingNote: () => indexingNote, indexing: () => running, log });
   server.onerror = (error) => log.warn(`mcp: ${error.message}`);
   await server.connect(new StdioServerTransport());
   log.info(`related-files mcp: serving ${root} over stdio${dbPath ? ` (database ${dbPath})` : ''}`);
@@ -93,6 +95,7 @@ async function serve(args: string[]): Promise<number> {
         log.error(`indexing failed: ${errorMessage(error)}`);
       },
     );
+  running = indexed.finally(() => (running = undefined));
 
   // Watch from the start so no edit made during indexing is lost; apply changes once the index is complete.
   const feed = feedEngine(engine, root, log);

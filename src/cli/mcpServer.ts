@@ -28,7 +28,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { EngineApi, Logger, RankAnswer } from '../engineApi';
+import type { EngineApi, Logger, RankAnswer, RankRequest } from '../engineApi';
 import { describeRankedFile, topReasons } from '../core/explain';
 import { AGENT_REASONS_PER_FILE, relatedFilesText, withNote } from '../core/agentAnswer';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../core/ranking';
@@ -44,8 +44,18 @@ export interface McpServerOptions {
   readonly version?: string;
   /** A sentence while the index is incomplete ("indexing: 120 / 5,900 files read"); undefined when complete. */
   readonly indexingNote?: () => string | undefined;
+  /** The server's running index (its history included), undefined once it ended: an agent's ranking waits for it (`indexWaitMs`). */
+  readonly indexing?: () => Promise<unknown> | undefined;
+  /** How long a ranking waits for the running index before it answers from what is indexed so far (default AGENT_INDEX_WAIT_MS). */
+  readonly indexWaitMs?: number;
   readonly log?: Logger;
 }
+
+/**
+ * An agent asks once and reads what it gets, where the view refreshes as the index goes on: its ranking
+ * waits this long for a running index (history included) to end, then answers from part of it.
+ */
+export const AGENT_INDEX_WAIT_MS = 10_000;
 
 /** Bounds on `limit`: enough for an agent's reading list, small enough to keep answers a few KB. */
 export const MIN_LIMIT = 1;
@@ -128,7 +138,8 @@ interface ToolSpec {
   readonly input: z.ZodType;
   readonly output?: z.ZodType;
   readonly readOnly: boolean;
-  readonly run: (args: never, engine: EngineApi) => CallToolResult;
+  /** `signal`: the client cancelled the call (a ranking waiting for the index stops waiting). */
+  readonly run: (args: never, engine: EngineApi, signal: AbortSignal) => CallToolResult | Promise<CallToolResult>;
 }
 
 /** Build the server. Connect it to a transport (stdio, or in-memory in tests) to serve. */
@@ -155,14 +166,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: raw } = request.params;
     const spec = Object.hasOwn(tools, name) ? tools[name] : undefined;
     if (!spec) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'; tools: ${Object.keys(tools).join(', ')}`);
     const parsed = spec.input.safeParse(raw ?? {});
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${name}: ${z.prettifyError(parsed.error)}`);
     try {
-      return spec.run(parsed.data as never, await options.engine);
+      return await spec.run(parsed.data as never, await options.engine, extra.signal);
     } catch (error) {
       if (error instanceof McpError) throw error;
       const message = errorMessage(error);
@@ -184,6 +195,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
     return safe;
   };
 
+  const waitMs = options.indexWaitMs ?? AGENT_INDEX_WAIT_MS;
   /** The engine's note (it already speaks of indexing when a ranking is partial), else the indexing note. */
   const noteFor = (answer?: RankAnswer): string | undefined => answer?.note ?? options.indexingNote?.();
 
@@ -195,16 +207,11 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       input: getRelatedFilesInput,
       output: getRelatedFilesOutput,
       readOnly: true,
-      run: (args: z.output<typeof getRelatedFilesInput>, engine) => {
+      run: async (args: z.output<typeof getRelatedFilesInput>, engine, signal) => {
         const file = inside(args.path);
         engine.logAgentRead(file.absolute, 'asked');
-        const answer = engine.rank({
-          file: file.absolute,
-          limit: args.limit,
-          taskId: args.task_id,
-          task: args.task,
-          searchTerms: terms(args.search_terms),
-        });
+        const request = { file: file.absolute, limit: args.limit, taskId: args.task_id, task: args.task, searchTerms: terms(args.search_terms) };
+        const answer = await rankForAgent(engine, request, options.indexing?.(), waitMs, signal);
         engine.logAgentAnswer({ source: 'mcp', query: file.absolute, taskId: args.task_id, returned: answer.files.map((f) => f.path) });
         const note = noteFor(answer);
         return result(relatedFilesText(file.relative, answer.files, note), {
@@ -221,7 +228,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       input: getProjectMapInput,
       output: getProjectMapOutput,
       readOnly: true,
-      run: (args: z.output<typeof getProjectMapInput>, engine) => {
+      run: async (args: z.output<typeof getProjectMapInput>, engine, signal) => {
         const total = engine.listFiles(root).length;
         const file = args.path !== undefined ? inside(args.path) : undefined;
         if (file) engine.logAgentRead(file.absolute, 'mapped');
@@ -238,7 +245,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
             ...(note ? { note } : {}),
           });
         }
-        const answer = engine.rank({ file: file?.absolute, limit: args.limit });
+        const answer = await rankForAgent(engine, { file: file?.absolute, limit: args.limit }, options.indexing?.(), waitMs, signal);
         const note = noteFor(answer);
         const against = file ? file.relative : `the active task '${engine.activeTask().name}'`;
         const header = `${total} files; the ${answer.files.length} most relevant to ${against}:`;
@@ -312,6 +319,40 @@ export function compactRankedFile(file: RankedFile): {
 /** Path, score and reasons: what an agent needs to pick files to read. */
 export function briefRankedFile(file: RankedFile): { path: string; score: number; reasons: string } {
   return { path: file.path, score: round(file.score), reasons: reasonsOf(file) };
+}
+
+/**
+ * A ranking for an agent, asked while the server's index may still run: the index reads the file next
+ * (refocus); the answer waits for the index to end, at most `waitMs`, and then for the file to be read
+ * (rankWhenRankable), whichever is later. Asked at start-up, `rank` answered no file at all, and an
+ * agent given an empty list goes on without one. The client's cancellation ends every wait.
+ */
+async function rankForAgent(
+  engine: EngineApi,
+  request: RankRequest,
+  running: Promise<unknown> | undefined,
+  waitMs: number,
+  signal: AbortSignal,
+): Promise<RankAnswer> {
+  if (running !== undefined) {
+    if (request.file !== undefined && engine.state === 'indexing') engine.refocus(request.file);
+    if (waitMs > 0) await settledWithin(running, waitMs, signal);
+  }
+  return engine.rankWhenRankable(request, signal);
+}
+
+/** Resolves when `promise` settles, `ms` pass or `signal` aborts, whichever comes first. */
+function settledWithin(promise: Promise<unknown>, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    promise.then(done, done);
+  });
 }
 
 /** Three decimals: the precision the text shows, and enough to order files. */

@@ -134,7 +134,8 @@ export function relatedFilesTool(
         task: typeof input.task === 'string' && input.task.trim() ? input.task : undefined,
         searchTerms: searchTerms(input.searchTerms),
       };
-      const answer = await current.request('rank', [request], abort.signal).finally(() => cancelled.dispose());
+      // While indexing, the answer waits until the file is read (or the index ends): an empty list helps no agent.
+      const answer = await current.request('rankWhenRankable', [request], abort.signal).finally(() => cancelled.dispose());
       if (agentLogOn() && answer.files.length > 0) {
         void current.logAgentAnswer({ source: 'lm-tool', query: target.absolute, taskId, returned: answer.files.map((f) => f.path) });
         reads?.arm(current, target.root, target.absolute, token);
