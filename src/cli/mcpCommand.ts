@@ -3,9 +3,9 @@
  * (Claude Code, other MCP clients). stdout carries the protocol and nothing else; progress and
  * logs go to stderr.
  *
- * The server answers from the first request: it connects before indexing, and while the index is
- * being built a ranking waits until its file is read (the index reads it next), then uses what is
- * indexed so far and says so in a note. After the index, a
+ * The server answers from the first request: it connects before indexing, and a ranking asked while
+ * the index is being built waits for it (history included), at most AGENT_INDEX_WAIT_MS, then uses
+ * what is indexed so far (its file read next) and says so in a note. After the index, a
  * file watcher keeps the engine current with edits on disk. The database lives in the user's cache
  * directory (or --db, which may not lie inside the workspace): the server writes nothing into the
  * repository.
