@@ -137,6 +137,12 @@ export class ListingResolver {
   private readonly scopes = new Map<string, PackageScope | typeof DELEGATE>();
   /** package.json path -> its content (undefined: unreadable), until the file set changes. */
   private readonly manifests = new Map<string, Record<string, unknown> | undefined>();
+  /**
+   * load's answers by candidate, extensions and mode, until the file set changes: many files name one
+   * target. On vitest each of the 1,195 files importing `vitest` went through its `paths` entry, a dist/
+   * folder that is not built, with every extension: 6,300 of the build's 16,000 lookups of a file.
+   */
+  private readonly loads = new Map<string, ListingAnswer | typeof NOT_FOUND>();
 
   constructor(
     private readonly root: string,
@@ -147,6 +153,7 @@ export class ListingResolver {
   fileSetChanged(): void {
     this.scopes.clear();
     this.manifests.clear();
+    this.loads.clear();
   }
 
   /**
@@ -183,7 +190,12 @@ export class ListingResolver {
 
   /** nodeLoadModuleByRelativeName, in ESM mode or not: what a relative specifier, a `paths` substitution or a baseUrl candidate names. */
   private load(extensions: number, candidate: string, folderOnly: boolean, esm: boolean): ListingAnswer {
-    return esm ? this.loadAsEsm(extensions, candidate, folderOnly) : this.loadByRelativeName(extensions, candidate, folderOnly);
+    const key = `${extensions}${folderOnly ? '/' : ''}${esm ? 'm' : ''}:${candidate}`;
+    const known = this.loads.get(key);
+    if (known !== undefined) return known === NOT_FOUND ? undefined : known;
+    const answer = esm ? this.loadAsEsm(extensions, candidate, folderOnly) : this.loadByRelativeName(extensions, candidate, folderOnly);
+    this.loads.set(key, answer ?? NOT_FOUND);
+    return answer;
   }
 
   /**
@@ -514,6 +526,8 @@ export class ListingResolver {
 }
 
 const NO_MATCH = Symbol('no match');
+/** A remembered load that found nothing (a Map's undefined means "not asked yet"). */
+const NOT_FOUND = Symbol('not found');
 
 /** An `exports`/`imports` entry mapped to null: TypeScript's pass stops there, with nothing found and no node_modules lookup. */
 const MAPPED_TO_NULL = Symbol('mapped to null');

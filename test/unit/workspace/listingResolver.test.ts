@@ -575,6 +575,22 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     assert.ok(compared > 8000, `${compared} answers compared`);
   });
 
+  it('remembers what a candidate names, for every importer, until it is told the file set changed', () => {
+    const files = new Set(['src/a.ts', 'lib/b.ts']);
+    const dirs = new Set(['', 'src', 'lib']);
+    const listing = new ListingResolver(ROOT, {
+      exists: (p) => files.has(p),
+      directoryExists: (p) => dirs.has(p),
+      nodeModulesAbove: () => false,
+      manifest: () => undefined,
+    });
+    assert.equal(listing.resolve('./c', 'src/a.ts', 'import', bundler()), undefined);
+    files.add('src/c.ts');
+    assert.equal(listing.resolve('../src/c', 'lib/b.ts', 'import', bundler()), undefined, 'another importer of src/c: the first answer');
+    listing.fileSetChanged();
+    assert.equal(listing.resolve('../src/c', 'lib/b.ts', 'import', bundler()), 'src/c.ts');
+  });
+
   it('hands TypeScript what the listing cannot answer exactly', () => {
     const ws = workspace({
       'main.ts': '',
