@@ -1,17 +1,22 @@
 /**
- * `related-files report --db PATH`: the online hit rate (hit@5, hit@10 of the file opened next)
- * over the last days, as Markdown, from the database the extension (or `related-files mcp`) writes:
- * the view's rankings, then the agents' answers and the first file read after each.
+ * `related-files report [--db PATH | --root DIR]`: the online hit rate (hit@5, hit@10 of the file opened
+ * next) over the last days, as Markdown, from the database the extension (or `related-files mcp`) writes:
+ * the view's rankings, then the agents' answers and the first file read after each. Without --db, the
+ * database `related-files mcp` and `rank` keep for the folder (the user's cache directory).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
 import { Store } from '../store/database';
 import { rankingReport, reportMarkdown, DEFAULT_REPORT_DAYS, DAY_MS } from '../eval/rankingReport';
-import { stderrLogger } from './cliEngine';
+import { chooseDb, chooseRoot, stderrLogger } from './cliEngine';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  db: { type: 'string', description: "the extension's database file (required)" },
+  db: { type: 'string', description: "a database file: the extension's, or any `--db` given to mcp or rank" },
+  root: {
+    type: 'string',
+    description: 'without --db: the folder whose database mcp and rank keep (default: the git work tree around the current directory)',
+  },
   days: { type: 'number', min: 0.001, description: `how many days back (default ${DEFAULT_REPORT_DAYS})` },
   json: {
     type: 'boolean',
@@ -20,7 +25,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', description: 'show this help' },
 };
 
-const USAGE = 'related-files report --db PATH [--days 14] [--json]';
+const USAGE = 'related-files report [--db PATH | --root DIR] [--days 14] [--json]';
 
 const usage = commandUsage('report', USAGE, OPTIONS);
 
@@ -32,10 +37,12 @@ async function report(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
-  if (typeof options.db !== 'string') return usage.error('--db is required');
+  if (typeof options.db === 'string' && options.root !== undefined) return usage.error('--db and --root name two databases; give one');
   const days = Number(options.days ?? DEFAULT_REPORT_DAYS);
-  const path = resolve(options.db);
-  if (!existsSync(path)) return usage.fail(`no database at ${path}`);
+  const root = typeof options.db === 'string' ? undefined : chooseRoot(options.root);
+  const path = root === undefined ? resolve(options.db as string) : chooseDb(undefined, root)!;
+  if (!existsSync(path))
+    return usage.fail(`no database at ${path}${root === undefined ? '' : ` (the one mcp and rank keep for ${root}; --db names another)`}`);
   const store = await Store.open(path, stderrLogger(true));
   try {
     const now = Date.now();

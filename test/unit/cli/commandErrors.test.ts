@@ -114,6 +114,16 @@ describe('CLI errors: non-zero exit, one line', function () {
     { name: 'tune: a bad number', argv: (d) => ['tune', '--repo', d, '--seed', 'x'], says: /^related-files tune: --seed takes a number, got 'x'/ },
     { name: 'report: a missing database', argv: (d) => ['report', '--db', join(d, 'none.db')], says: /^related-files report: no database at / },
     {
+      name: "report: no database kept for the folder (mcp's and rank's)",
+      argv: (d) => ['report', '--root', d],
+      says: /^related-files report: no database at .*\.sqlite \(the one mcp and rank keep for .*; --db names another\)$/,
+    },
+    {
+      name: 'report: --db and --root together',
+      argv: (d) => ['report', '--db', join(d, 'none.db'), '--root', d],
+      says: /^related-files report: --db and --root name two databases; give one/,
+    },
+    {
       name: 'report: a bad --days',
       argv: (d) => ['report', '--db', join(d, 'none.db'), '--days', '-1'],
       says: /^related-files report: --days takes a number of at least/,
