@@ -1,7 +1,7 @@
 /**
  * How late a 10 ms timer fires on this thread: every millisecond of lateness is a millisecond the
  * thread was busy with something else. Shared by the engine-runtime benchmark (the host-stall
- * benchmark's probe runs inside VS Code: bench/hostStall/probe.js, same figures).
+ * benchmark's probe runs inside VS Code: bench/hostStall/probe.cjs, same figures).
  */
 export const PROBE_INTERVAL_MS = 10;
 /** Lateness that a user notices as a hitch, and as a freeze. */

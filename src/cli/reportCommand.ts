@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
 import { Store } from '../store/database';
 import { rankingReport, reportMarkdown, DEFAULT_REPORT_DAYS, DAY_MS } from '../eval/rankingReport';
-import { chooseDb, chooseRoot, stderrLogger } from './cliEngine';
+import { chooseRoot, stderrLogger } from './cliEngine';
+import { defaultDbPath } from '../store/defaultDbPath';
 
 const OPTIONS: Record<string, OptionSpec> = {
   db: { type: 'string', description: "a database file: the extension's, or any `--db` given to mcp or rank" },
@@ -40,7 +41,7 @@ async function report(args: string[]): Promise<number> {
   if (typeof options.db === 'string' && options.root !== undefined) return usage.error('--db and --root name two databases; give one');
   const days = Number(options.days ?? DEFAULT_REPORT_DAYS);
   const root = typeof options.db === 'string' ? undefined : chooseRoot(options.root);
-  const path = root === undefined ? resolve(options.db as string) : chooseDb(undefined, root)!;
+  const path = root === undefined ? resolve(options.db as string) : defaultDbPath(root);
   if (!existsSync(path))
     return usage.fail(`no database at ${path}${root === undefined ? '' : ` (the one mcp and rank keep for ${root}; --db names another)`}`);
   const store = await Store.open(path, stderrLogger(true));

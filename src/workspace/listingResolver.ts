@@ -165,7 +165,7 @@ export class ListingResolver {
     if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
     const fromDir = dirnameRel(from);
     // Rooted names ("/x", "c:/x") follow other rules.
-    if (!isRelative(specifier) && (specifier.startsWith('/') || /^[A-Za-z]:/.test(specifier))) return DELEGATE;
+    if (!isRelative(specifier) && isRootedName(specifier)) return DELEGATE;
     const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
     if (esm === DELEGATE) return DELEGATE;
     if (isRelative(specifier)) return this.relative(specifier, fromDir, plan, esm);
@@ -326,7 +326,7 @@ export class ListingResolver {
     if (typeof target === 'string') {
       if (!pattern && subpath.length > 0 && !target.endsWith('/')) return undefined;
       if (!target.startsWith('./')) {
-        const names = lookup.isImports && !target.startsWith('../') && !target.startsWith('/') && !/^[A-Za-z]:/.test(target);
+        const names = lookup.isImports && !target.startsWith('../') && !isRootedName(target);
         return names ? DELEGATE : undefined;
       }
       if (/\\|\/\//.test(target) || /\\|\/\/|^\//.test(subpath)) return DELEGATE;
@@ -410,7 +410,7 @@ export class ListingResolver {
       ((extensions & (TS | JS | DTS)) !== 0 && pathField(manifest, 'main')) ||
       undefined;
     if (field === undefined) return undefined;
-    if (field.startsWith('/') || field.endsWith('/') || field.includes('\\') || /^[A-Za-z]:/.test(field)) return DELEGATE;
+    if (isRootedName(field) || field.endsWith('/') || field.includes('\\')) return DELEGATE;
     const file = joinPath(dir, field);
     if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
     const named = this.fileFromField(extensions, file);
@@ -576,7 +576,7 @@ function parsePatterns(paths: ts.MapLike<string[]>): PathPatterns {
   for (const key of Object.keys(paths)) {
     const star = key.indexOf('*');
     if (star < 0) exact.add(key);
-    else if (key.indexOf('*', star + 1) < 0) patterns.push({ prefix: key.slice(0, star), suffix: key.slice(star + 1), key });
+    else if (hasOneAsterisk(key)) patterns.push({ prefix: key.slice(0, star), suffix: key.slice(star + 1), key });
   }
   return { exact, patterns, substitutions: paths, matches: new Map() };
 }
@@ -627,6 +627,11 @@ function comparePatternKeys(a: string, b: string): number {
 function pathField(manifest: Record<string, unknown>, name: string): string | undefined {
   const value = manifest[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A rooted name ("/x", "c:/x"), which TypeScript reads as a path on the disk, not in the folder. */
+function isRootedName(name: string): boolean {
+  return name.startsWith('/') || /^[A-Za-z]:/.test(name);
 }
 
 /** TypeScript's pathIsRelative: "./x", "../x", "." or "..". */
