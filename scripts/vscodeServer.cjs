@@ -8,6 +8,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const http = require('http');
+const net = require('net');
 
 const REPO = path.resolve(__dirname, '..');
 const CI_DIR = path.resolve(process.env.VSCODE_CI_DIR || path.join(REPO, '.vscode-ci'));
@@ -61,16 +62,52 @@ const httpStatus = (url) =>
       .on('error', () => res(0)),
   );
 
+/** Whether something can listen on `port` now (it is free, for the moment). */
+const canListen = (port, host) =>
+  new Promise((res) => {
+    const probe = net.createServer();
+    probe.once('error', () => res(false));
+    probe.listen(port, host, () => probe.close(() => res(true)));
+  });
+
+/**
+ * A free port below Linux's ephemeral range (32768-60999 by default), where the outgoing connections
+ * of the browser and the server take their own ports: a port chosen there can be taken by one of them
+ * between the choice and the server's listen.
+ */
+async function freePort(host) {
+  for (let i = 0; i < 50; i++) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (await canListen(port, host)) return port;
+  }
+  throw new Error(`no free port found for the VS Code server on ${host}`);
+}
+
+/** How many times a server whose port was taken as it started is started again on another. */
+const PORT_ATTEMPTS = 3;
+
 /**
  * Starts the server in its own process group (so its helpers and watchers can be stopped together),
  * with data, extensions and TMPDIR in a fresh run folder, or in `runDir`, the run folder of an earlier
  * server, kept (a second window of the same installation: its storage, logs and browser profile).
+ * Without `port`, on a free one, and on another if it was taken all the same before the server listened.
  */
-async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, userSettings = {}, trust = false, runDir } = {}) {
+async function startServer(options = {}) {
+  if (options.port) return startServerOn(options.port, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePort(options.host ?? '127.0.0.1'), options);
+    } catch (err) {
+      if (err.code !== 'EADDRINUSE' || attempt === PORT_ATTEMPTS) throw err;
+      console.log(`${err.message}; starting it again on another port`);
+    }
+  }
+}
+
+async function startServerOn(chosenPort, { host = '127.0.0.1', logFile, env = {}, userSettings = {}, trust = false, runDir } = {}) {
   const run = runDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'related-files-vscode-'));
   fs.mkdirSync(path.join(run, 'user-data/User'), { recursive: true });
   fs.writeFileSync(path.join(run, 'user-data/User/settings.json'), JSON.stringify({ ...USER_SETTINGS, ...userSettings }, null, 2));
-  const chosenPort = port || 20000 + Math.floor(Math.random() * 20000);
   const log = logFile || path.join(run, 'server.log');
   const driverPortFile = path.join(run, 'driver-port');
   fs.mkdirSync(path.dirname(log), { recursive: true });
@@ -143,6 +180,11 @@ async function startServer({ port = 0, host = '127.0.0.1', logFile, env = {}, us
     if (server.exitCode !== null) {
       await stop();
       throw new Error(`the VS Code server exited (code ${server.exitCode}); see ${log}`);
+    }
+    // The server logs a failed listen and stays up, answering nothing.
+    if (fs.readFileSync(log, 'utf8').includes('EADDRINUSE')) {
+      await stop();
+      throw Object.assign(new Error(`port ${chosenPort} was taken as the VS Code server started`), { code: 'EADDRINUSE' });
     }
     if (Date.now() - t0 > 60000) {
       await stop();
