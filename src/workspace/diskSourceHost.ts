@@ -143,6 +143,14 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
+  entriesOf(rel: string): ReadonlyMap<string, boolean> | undefined {
+    try {
+      return new Map(fs.readdirSync(this.abs(rel), { withFileTypes: true }).map((d) => [d.name, d.isSymbolicLink()]));
+    } catch {
+      return undefined;
+    }
+  }
+
   getDirectories(rel: string): string[] {
     try {
       return fs

@@ -23,20 +23,32 @@
  * (for node16/nodenext formats, `imports` and `exports`) is not a readable package.json inside the
  * folder, `rootDirs`, `moduleSuffixes`, `noDtsResolution`, a package.json with `typesVersions`, an
  * `imports` target naming a package, a "types@<range>" condition, an `exports`/`imports` path while
- * `outDir` or `declarationDir` is set (TypeScript may map it back to a source), a node_modules
- * folder above the importer, a `typeRoots` folder that may exist, and any path leaving the folder or
- * entering node_modules. A bare specifier none of these answers, with no node_modules above, is not
- * found (TypeScript's node_modules walk finds nothing there either).
+ * `outDir` or `declarationDir` is set (TypeScript may map it back to a source), a `typeRoots` folder
+ * that may exist, and any path leaving the folder or entering node_modules.
+ *
+ * A bare specifier none of these answers goes to node_modules, where the listing holds nothing: the
+ * names in each node_modules folder from the importer's up tell what TypeScript's walk can find
+ * (viaNodeModules). No such package anywhere: not found. Only installed files (a package folder, or
+ * pnpm's link into node_modules/.pnpm): INSTALLED, which is no edge whatever TypeScript finds in it,
+ * so the walk is not run (resolveSpecifier.ts counts it external). A link into the folder (a
+ * workspace package) or a committed node_modules: DELEGATE.
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import { childPath, joinPath } from './languages/resolving';
+import { parentFolder } from './nodeModulesAbove';
 import { dirnameRel, relPath } from './sourceHost';
+import { packageName } from './workspacePackages';
 
 /** TypeScript could answer differently than the listing rules here: ask it. */
 export const DELEGATE = Symbol('delegate');
-/** A workspace-relative file, undefined when none is found, or DELEGATE. */
-export type ListingAnswer = string | undefined | typeof DELEGATE;
+/**
+ * TypeScript finds the name in an installed package, or finds nothing: either way no file of the
+ * listing (a package of node_modules that is neither committed nor a link into the folder).
+ */
+export const INSTALLED = Symbol('installed');
+/** A workspace-relative file, undefined when none is found, INSTALLED, or DELEGATE. */
+export type ListingAnswer = string | undefined | typeof INSTALLED | typeof DELEGATE;
 
 /** What the listing knows (the index's KnownFiles plus the texts of config files). */
 export interface ListingFacts {
@@ -48,6 +60,14 @@ export interface ListingFacts {
   nodeModulesAbove(dirRel: string): boolean;
   /** A package.json's parsed content, undefined when it cannot be read or parsed. */
   manifest(rel: string): Record<string, unknown> | undefined;
+  /**
+   * The names in a folder the listing does not hold (a node_modules folder, a scope folder in it),
+   * each true when it is a symlink; undefined when there is no such folder. Absent: node_modules
+   * lookups go to TypeScript.
+   */
+  installedEntries?(rel: string): ReadonlyMap<string, boolean> | undefined;
+  /** Where a path outside the listing leads, symlinks followed (host-relative, "../" above the root). */
+  realpath?(rel: string): string;
 }
 
 // TypeScript's enum values (stable across versions), so that nothing here loads TypeScript.
@@ -115,6 +135,9 @@ interface PathMatch {
   readonly star: string | undefined;
 }
 
+/** What a node_modules walk finds: nothing of the listing (INSTALLED), nothing at all (undefined), or DELEGATE. */
+type Installed = typeof INSTALLED | typeof DELEGATE | undefined;
+
 /** A package.json and the folder it is in. */
 interface PackageScope {
   readonly dir: string;
@@ -143,6 +166,8 @@ export class ListingResolver {
    * folder that is not built, with every extension: 6,300 of the build's 16,000 lookups of a file.
    */
   private readonly loads = new Map<string, ListingAnswer | typeof NOT_FOUND>();
+  /** Importing folder and package name -> what its node_modules walk can find (viaNodeModules), until the file set changes. */
+  private readonly walks = new Map<string, Installed>();
 
   constructor(
     private readonly root: string,
@@ -154,6 +179,7 @@ export class ListingResolver {
     this.scopes.clear();
     this.manifests.clear();
     this.loads.clear();
+    this.walks.clear();
   }
 
   /**
@@ -222,15 +248,19 @@ export class ListingResolver {
 
   /** `conditions`: those of package.json `imports` and `exports`; undefined where TypeScript reads neither. */
   private nonRelative(specifier: string, fromDir: string, plan: LookupPlan, esm: boolean, conditions: readonly string[] | undefined): ListingAnswer {
+    // An earlier pass's node_modules walk found an installed package, which TypeScript may have
+    // resolved there or not: a file a later pass finds would be its answer only in the second case.
+    let installed = false;
+    const found = (answer: ListingAnswer): ListingAnswer => (installed ? DELEGATE : answer);
     for (const extensions of plan.passes) {
       const viaPaths = plan.paths ? this.viaPaths(specifier, extensions, plan, esm) : NO_MATCH;
-      if (viaPaths !== NO_MATCH && viaPaths !== undefined) return viaPaths;
+      if (viaPaths !== NO_MATCH && viaPaths !== undefined) return found(viaPaths);
       if (viaPaths === NO_MATCH && plan.baseUrl !== undefined) {
         if (plan.baseUrl === DELEGATE) return DELEGATE;
         const candidate = joinPath(plan.baseUrl, specifier);
         if (candidate === undefined) return DELEGATE;
-        const found = this.load(extensions, candidate, false, esm);
-        if (found !== undefined) return found;
+        const file = this.load(extensions, candidate, false, esm);
+        if (file !== undefined) return found(file);
       }
       // Then a `#` name in the package scope's `imports`, and a package importing itself by its name
       // through its `exports`; where they find nothing, node_modules (and typeRoots).
@@ -242,11 +272,83 @@ export class ListingResolver {
         const entry = isImports ? this.viaImports(specifier, lookup) : this.viaSelfName(specifier, fromDir, lookup);
         // Mapped to null: nothing in this pass, not even node_modules (node10's next pass still looks).
         if (entry === MAPPED_TO_NULL) continue;
-        if (entry !== undefined) return entry;
+        if (entry !== undefined) return found(entry);
       }
-      if (!specifier.includes(':') && (this.facts.nodeModulesAbove(fromDir) || plan.typeRoots.some((r) => this.mayExist(r)))) return DELEGATE;
+      if (specifier.includes(':')) continue;
+      if (plan.typeRoots.some((r) => this.mayExist(r))) return DELEGATE;
+      const walk = this.viaNodeModules(specifier, fromDir);
+      if (walk === DELEGATE) return DELEGATE;
+      if (walk === INSTALLED) installed = true;
     }
-    return undefined;
+    return installed ? INSTALLED : undefined;
+  }
+
+  /**
+   * What TypeScript's node_modules walk (loadModuleFromNearestNodeModulesDirectory) can find for a
+   * bare specifier, told from the names in each node_modules folder from the importer's up: in each,
+   * `<name>` (a package folder, or files `<name>.*`) and `@types/<name>`. Where none exists it finds
+   * nothing; where one exists only as installed files, nothing of the listing (INSTALLED); a
+   * node_modules folder with listed files (committed) or a link into the folder (a workspace package)
+   * goes to TypeScript. A package's own files are taken as installed: a link inside one, or a
+   * manifest field leading out of it, is not followed here.
+   */
+  private viaNodeModules(specifier: string, fromDir: string): Installed {
+    const { installedEntries, realpath } = this.facts;
+    if (!this.facts.nodeModulesAbove(fromDir)) return undefined;
+    // Segments TypeScript would normalise ("a/../b", "a//b", a trailing "/"): it resolves.
+    if (!installedEntries || !realpath || /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$/.test(specifier)) return DELEGATE;
+    const name = packageName(specifier);
+    const key = `${fromDir}\0${name}`;
+    const known = this.walks.get(key);
+    if (known !== undefined || this.walks.has(key)) return known;
+    const candidates = [name, `@types/${typesPackageName(name)}`];
+    let answer: Installed;
+    for (let dir: string | undefined = fromDir; dir !== undefined && this.facts.nodeModulesAbove(dir); dir = parentFolder(this.root, dir)) {
+      if (dir === 'node_modules' || dir.endsWith('/node_modules')) continue;
+      const nodeModules = childPath(dir, 'node_modules');
+      const entries = installedEntries(nodeModules);
+      if (entries === undefined) continue;
+      // Committed packages (test fixtures): TypeScript finds listed files there.
+      if (dir !== '..' && !dir.startsWith('../') && this.facts.directoryExists(nodeModules)) {
+        answer = DELEGATE;
+        break;
+      }
+      for (const candidate of candidates) {
+        const found = this.installedAs(nodeModules, candidate, entries, installedEntries, realpath);
+        if (found === DELEGATE) answer = DELEGATE;
+        else if (found === INSTALLED && answer === undefined) answer = INSTALLED;
+      }
+      if (answer === DELEGATE) break;
+    }
+    this.walks.set(key, answer);
+    return answer;
+  }
+
+  /** What `<nodeModules>/<name>` is: nothing (undefined), installed files, or a link to listed files (DELEGATE). */
+  private installedAs(
+    nodeModules: string,
+    name: string,
+    entries: ReadonlyMap<string, boolean>,
+    installedEntries: (rel: string) => ReadonlyMap<string, boolean> | undefined,
+    realpath: (rel: string) => string,
+  ): Installed {
+    const slash = name.indexOf('/');
+    const folder = slash < 0 ? nodeModules : childPath(nodeModules, name.slice(0, slash));
+    const base = slash < 0 ? name : name.slice(slash + 1);
+    const names = slash < 0 ? entries : installedEntries(folder);
+    if (names === undefined) return undefined;
+    let answer: Installed;
+    for (const [entry, isLink] of names) {
+      // The package's folder, or a file TypeScript tries as `<name>` plus an extension.
+      if (entry !== base && !entry.startsWith(`${base}.`)) continue;
+      if (isLink) {
+        const target = realpath(childPath(folder, entry));
+        if (!target.startsWith('../') && target !== '..' && (target === '' || this.facts.directoryExists(target) || this.facts.exists(target)))
+          return DELEGATE;
+      }
+      answer = INSTALLED;
+    }
+    return answer;
   }
 
   /** loadModuleFromImports: the scope's `imports` entry for a `#` name. */
@@ -632,6 +734,11 @@ function pathField(manifest: Record<string, unknown>, name: string): string | un
 /** A rooted name ("/x", "c:/x"), which TypeScript reads as a path on the disk, not in the folder. */
 function isRootedName(name: string): boolean {
   return name.startsWith('/') || /^[A-Za-z]:/.test(name);
+}
+
+/** TypeScript's mangleScopedPackageName: "@scope/name" has its types in "@types/scope__name". */
+function typesPackageName(name: string): string {
+  return name.startsWith('@') && name.includes('/') ? name.slice(1).replace('/', '__') : name;
 }
 
 /** TypeScript's pathIsRelative: "./x", "../x", "." or "..". */

@@ -23,7 +23,7 @@ export class NodeModulesAbove {
   has(dir: string): boolean {
     const known = this.answers.get(dir);
     if (known !== undefined) return known;
-    const parent = parentRel(this.root, dir);
+    const parent = parentFolder(this.root, dir);
     let found = parent !== undefined && this.has(parent);
     if (!found) {
       const here = childPath(dir, 'node_modules');
@@ -42,7 +42,7 @@ export class NodeModulesAbove {
 }
 
 /** The folder above `dir` (host-relative, may climb above the root with "../"), or undefined at the file system's root. */
-function parentRel(root: string, dir: string): string | undefined {
+export function parentFolder(root: string, dir: string): string | undefined {
   if (dir !== '' && !dir.startsWith('..')) {
     const at = dir.lastIndexOf('/');
     return at < 0 ? '' : dir.slice(0, at);

@@ -3,10 +3,13 @@
  *
  * The listing answers first (listingResolver.ts): relative specifiers, `paths` and baseUrl under
  * bundler and node10, relative specifiers under node16/nodenext, exactly as `ts.resolveModuleName`
- * would, with Set lookups. What it cannot answer exactly goes to `ts.resolveModuleName`, with the
- * options and resolution cache of the importing file's tsconfig (tsconfigs.ts): package names under
- * node16/nodenext with the import mode from `ts.getImpliedNodeFormatForFile`, package.json
- * `exports`/`types`, node_modules. Its file-system questions are answered from the listing for
+ * would, with Set lookups; and a name of an installed package as INSTALLED (no edge: external, or an
+ * asset for a style sheet), from the names in node_modules folders, without resolving inside it
+ * (a subpath the package does not export counts as external where TypeScript finds nothing). What it
+ * cannot answer goes to `ts.resolveModuleName`, with the options and resolution cache of the
+ * importing file's tsconfig (tsconfigs.ts): package names under node16/nodenext with the import
+ * mode from `ts.getImpliedNodeFormatForFile`, package.json `exports`/`types`, workspace packages
+ * linked into node_modules. Its file-system questions are answered from the listing for
  * paths inside the workspace (a Set lookup, no syscall; and only workspace files can become
  * edges) and from the SourceHost, cached, for node_modules and anything above the root.
  * Failed node_modules lookups cost a map lookup: a bare specifier that nothing can answer (no
@@ -29,7 +32,7 @@ import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, dirnameRel, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
-import { BUNDLER, CLASSIC, DELEGATE, insideFolder, ListingResolver } from './listingResolver';
+import { BUNDLER, CLASSIC, DELEGATE, INSTALLED, insideFolder, ListingResolver } from './listingResolver';
 import { jsonObject } from './jsonc';
 import type { NodeModulesAbove } from './nodeModulesAbove';
 import { packageName, type WorkspacePackages } from './workspacePackages';
@@ -66,6 +69,8 @@ export class ModuleResolver {
   private readonly outsideDirs = new Map<string, boolean>();
   private readonly texts = new Map<string, string | undefined>();
   private readonly realpaths = new Map<string, string>();
+  /** Folders outside the listing (node_modules) -> their names, each true for a symlink (null: no such folder). */
+  private readonly entries = new Map<string, ReadonlyMap<string, boolean> | null>();
   /** Bundler rules for relative specifiers a stricter mode refused. */
   private readonly lenient: { options: ts.CompilerOptions; cache: ts.ModuleResolutionCache };
 
@@ -87,6 +92,14 @@ export class ModuleResolver {
         directoryExists: (rel) => rel === '' || known.directoryExists(rel),
         nodeModulesAbove: (dir) => nodeModules.has(dir),
         manifest: (rel) => this.manifest(rel),
+        installedEntries: host.entriesOf && ((rel) => memo(this.entries, rel, () => host.entriesOf!(rel) ?? null) ?? undefined),
+        realpath:
+          host.realpath &&
+          ((rel) =>
+            relPath(
+              root,
+              memo(this.realpaths, rel, () => absPath(root, host.realpath!(rel))),
+            )),
       });
     }
     this.tsHost = {
@@ -157,7 +170,7 @@ export class ModuleResolver {
     const found = this.find(specifier, from, kind, project.options, project.cache);
     // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
     let declaration: string | undefined;
-    if (found !== undefined && this.known.isWorkspaceFile(found)) {
+    if (this.isWorkspaceFile(found)) {
       if (relative || !isDeclarationPath(found)) return { to: found };
       declaration = found;
     }
@@ -166,7 +179,7 @@ export class ModuleResolver {
         // Only a `paths` entry or a baseUrl can make another config answer differently.
         if (other === project || (other.options.baseUrl === undefined && !other.aliases.some((re) => re.test(specifier)))) continue;
         const viaRoot = this.find(specifier, from, kind, other.options, other.cache);
-        if (viaRoot !== undefined && this.known.isWorkspaceFile(viaRoot) && (!declaration || isTypeScriptSource(viaRoot))) return { to: viaRoot };
+        if (this.isWorkspaceFile(viaRoot) && (!declaration || isTypeScriptSource(viaRoot))) return { to: viaRoot };
       }
     }
     if (!relative && this.packages.owns(specifier)) {
@@ -176,18 +189,30 @@ export class ModuleResolver {
     if (declaration) return { to: declaration };
     if (found === undefined && relative && project.options.moduleResolution !== BUNDLER) {
       const retry = this.find(specifier, from, kind, this.lenient.options, this.lenient.cache);
-      if (retry !== undefined && this.known.isWorkspaceFile(retry)) return { to: retry };
+      if (this.isWorkspaceFile(retry)) return { to: retry };
     }
+    // A style sheet or image of an installed package: TypeScript resolves no such name (ASSET_SPECIFIER).
+    if (found === INSTALLED && ASSET_SPECIFIER.test(specifier)) return { outcome: 'asset' };
     if (found !== undefined || NODE_BUILTINS.has(specifier) || specifier.startsWith('node:')) return { outcome: 'external' };
     return { outcome: unresolvedKind(specifier, project) };
   }
 
+  private isWorkspaceFile(found: string | typeof INSTALLED | undefined): found is string {
+    return typeof found === 'string' && this.known.isWorkspaceFile(found);
+  }
+
   /**
    * Where `specifier` leads from `fromAbs` under these options (host-relative, maybe outside the
-   * folder), or undefined: from the listing where it can answer exactly (listingResolver.ts), else
-   * from `ts.resolveModuleName`.
+   * folder), INSTALLED (in an installed package, or nowhere), or undefined: from the listing where it
+   * can answer (listingResolver.ts), else from `ts.resolveModuleName`.
    */
-  private find(specifier: string, from: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): string | undefined {
+  private find(
+    specifier: string,
+    from: string,
+    kind: EdgeKind,
+    options: ts.CompilerOptions,
+    cache: ts.ModuleResolutionCache,
+  ): string | typeof INSTALLED | undefined {
     const dir = dirnameRel(from);
     const bare = this.bareWithoutNodeModules(specifier, dir, options);
     if (bare === 'fails') return undefined;

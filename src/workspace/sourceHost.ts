@@ -83,6 +83,11 @@ export interface SourceHost {
   directoryExists(rel: string): boolean;
   /** Resolves symlinks (pnpm links workspace packages through node_modules); identity when absent. */
   realpath?(rel: string): string;
+  /**
+   * The names in a folder, each true when it is a symlink; undefined when it is no folder. Asked of
+   * node_modules folders, which listings leave out: an installed package is told apart from a link into the folder.
+   */
+  entriesOf?(rel: string): ReadonlyMap<string, boolean> | undefined;
   /** Immediate subdirectory names (used by type-reference resolution only). */
   getDirectories?(rel: string): string[];
   /** Would listFiles leave this path out (exclude globs, default excluded folders)? Asked for files created later. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
 import { tempWorkspaces } from './helpers';
@@ -124,5 +124,18 @@ describe('DiskSourceHost paths', () => {
     assert.equal(host.readFile('../node_modules/p/index.js'), 'y');
     assert.equal(host.directoryExists('../node_modules'), true);
     assert.equal(host.stat('../missing.ts'), undefined);
+  });
+
+  it("names a folder's entries, symlinks marked (installed packages against links into the workspace), and none for a missing folder", () => {
+    const root = folder({ 'packages/util/index.ts': '', 'node_modules/dep/index.js': '', 'node_modules/dep.d.ts': '' });
+    symlinkSync('../packages/util', join(root, 'node_modules/util'));
+    const host = new DiskSourceHost(root);
+    assert.deepEqual([...(host.entriesOf('node_modules') ?? [])].sort(), [
+      ['dep', false],
+      ['dep.d.ts', false],
+      ['util', true],
+    ]);
+    assert.equal(host.entriesOf('../no-such-folder-here'), undefined);
+    assert.equal(host.entriesOf('node_modules/dep.d.ts'), undefined);
   });
 });

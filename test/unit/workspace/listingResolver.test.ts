@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../../../src/core/graph';
-import { DELEGATE, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
+import { DELEGATE, INSTALLED, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
 import { dirnameRel } from '../../../src/workspace/sourceHost';
 
 const ROOT = '/ws';
@@ -621,5 +621,117 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
     assert.equal(unscoped.listing.resolve('./a.js', 'main.ts', 'import', nodeNext()), DELEGATE);
     assert.equal(unscoped.listing.resolve('./a.js', 'bad/main.ts', 'import', nodeNext()), DELEGATE);
     assert.equal(unscoped.listing.resolve('./a.js', 'main.mts', 'import', nodeNext()), 'a.ts');
+  });
+});
+
+/**
+ * A folder with installed packages: `files` are listed; `installed` (paths under node_modules) are on
+ * the disk only; `links` are symlinks (path -> target), as pnpm and workspaces make them.
+ */
+function installedWorkspace(files: Record<string, string>, installed: Record<string, string>, links: Record<string, string>) {
+  const listed = new Set(Object.keys(files));
+  const listedDirs = new Set<string>(['']);
+  for (const p of listed) for (let d = dirnameRel(p); d !== ''; d = dirnameRel(d)) listedDirs.add(d);
+  const follow = (path: string): string => {
+    for (const [link, target] of Object.entries(links)) {
+      if (path === link || path.startsWith(`${link}/`)) return follow(target + path.slice(link.length));
+    }
+    return path;
+  };
+  const disk = { ...files, ...installed };
+  const diskDirs = new Set<string>(['']);
+  for (const p of [...Object.keys(disk), ...Object.keys(links)]) for (let d = dirnameRel(p); d !== ''; d = dirnameRel(d)) diskDirs.add(d);
+  const rel = (abs: string) => (abs === ROOT ? '' : abs.startsWith(`${ROOT}/`) ? abs.slice(ROOT.length + 1).replace(/\/$/, '') : '\0');
+  const tsHost: ts.ModuleResolutionHost = {
+    fileExists: (abs) => follow(rel(abs)) in disk,
+    directoryExists: (abs) => diskDirs.has(follow(rel(abs))),
+    readFile: (abs) => disk[follow(rel(abs))],
+    getCurrentDirectory: () => ROOT,
+    realpath: (abs) => `${ROOT}/${follow(rel(abs))}`,
+  };
+  const listing = new ListingResolver(ROOT, {
+    exists: (p) => listed.has(p),
+    directoryExists: (p) => listedDirs.has(p),
+    nodeModulesAbove: (dir) =>
+      [...diskDirs].some((d) => d.endsWith('node_modules') && (dirnameRel(d) === dir || dir.startsWith(`${dirnameRel(d)}/`) || dirnameRel(d) === '')),
+    manifest: (p) => (files[p] === undefined ? undefined : (JSON.parse(files[p]) as Record<string, unknown>)),
+    installedEntries: (dir) => {
+      const real = follow(dir);
+      if (!diskDirs.has(real)) return undefined;
+      const names = new Map<string, boolean>();
+      for (const p of [...Object.keys(disk), ...Object.keys(links)]) {
+        if (!p.startsWith(`${real}/`)) continue;
+        const name = p.slice(real.length + 1).split('/')[0];
+        names.set(name, names.get(name) || `${real}/${name}` in links);
+      }
+      return names;
+    },
+    realpath: follow,
+  });
+  const typescript = (specifier: string, from: string, options: ts.CompilerOptions): string | undefined => {
+    const found = ts.resolveModuleName(specifier, `${ROOT}/${from}`, options, tsHost).resolvedModule?.resolvedFileName;
+    return found === undefined ? undefined : rel(found);
+  };
+  return { listing, typescript };
+}
+
+describe('listing resolver: bare names with installed packages (node_modules)', () => {
+  const ws = installedWorkspace(
+    {
+      'package.json': '{"name":"app"}',
+      'src/main.ts': '',
+      'src/dep.js': '',
+      'src/flat.js': '',
+      'packages/lib/package.json': '{"name":"@me/lib","types":"./index.ts"}',
+      'packages/lib/index.ts': '',
+      'vendor/a.ts': '',
+      'vendor/node_modules/fixture/index.js': '',
+    },
+    {
+      'node_modules/.pnpm/dep@1/node_modules/dep/package.json': '{"name":"dep","types":"./index.d.ts","exports":{".":{"types":"./index.d.ts"}}}',
+      'node_modules/.pnpm/dep@1/node_modules/dep/index.d.ts': '',
+      'node_modules/@types/only/index.d.ts': '',
+      'node_modules/flat/package.json': '{"name":"flat","main":"./lib.js"}',
+      'node_modules/flat/lib.js': '',
+    },
+    { 'node_modules/dep': 'node_modules/.pnpm/dep@1/node_modules/dep', 'node_modules/@me/lib': 'packages/lib' },
+  );
+
+  it('an installed package, or one with only @types, is INSTALLED: TypeScript finds it outside the listing, and is not asked', () => {
+    for (const [specifier, typescript] of [
+      ['dep', 'node_modules/.pnpm/dep@1/node_modules/dep/index.d.ts'],
+      ['only', 'node_modules/@types/only/index.d.ts'],
+      ['flat', 'node_modules/flat/lib.js'],
+    ]) {
+      assert.equal(ws.typescript(specifier, 'src/main.ts', bundler()), typescript, specifier);
+      assert.equal(ws.listing.resolve(specifier, 'src/main.ts', 'import', bundler()), INSTALLED, specifier);
+    }
+  });
+
+  it('a name in no node_modules folder is found by neither', () => {
+    assert.equal(ws.typescript('missing', 'src/main.ts', bundler()), undefined);
+    assert.equal(ws.listing.resolve('missing', 'src/main.ts', 'import', bundler()), undefined);
+  });
+
+  it('a link into the folder (a workspace package) and a committed node_modules go to TypeScript, which finds listed files there', () => {
+    assert.equal(ws.typescript('@me/lib', 'src/main.ts', bundler()), 'packages/lib/index.ts');
+    assert.equal(ws.listing.resolve('@me/lib', 'src/main.ts', 'import', bundler()), DELEGATE);
+    assert.equal(ws.typescript('fixture', 'vendor/a.ts', bundler()), 'vendor/node_modules/fixture/index.js');
+    assert.equal(ws.listing.resolve('fixture', 'vendor/a.ts', 'import', bundler()), DELEGATE);
+  });
+
+  it("node10: a file a later pass's paths find goes to TypeScript once an earlier pass met an installed package", () => {
+    const options = node10({ paths: { '*': ['./src/*'] }, pathsBasePath: ROOT } as ts.CompilerOptions);
+    // TypeScript's first pass (TypeScript files and declarations) finds dep's declarations in node_modules, and flat's
+    // JavaScript there only in its second, where `paths` come first: the listing cannot tell the two apart.
+    assert.equal(ws.typescript('dep', 'src/main.ts', options), 'node_modules/.pnpm/dep@1/node_modules/dep/index.d.ts');
+    assert.equal(ws.typescript('flat', 'src/main.ts', options), 'src/flat.js');
+    assert.equal(ws.listing.resolve('dep', 'src/main.ts', 'import', options), DELEGATE);
+    assert.equal(ws.listing.resolve('flat', 'src/main.ts', 'import', options), DELEGATE);
+  });
+
+  it('an installed package whose subpath TypeScript cannot find is INSTALLED all the same: no listed file either way', () => {
+    assert.equal(ws.typescript('dep/internal', 'src/main.ts', bundler()), undefined);
+    assert.equal(ws.listing.resolve('dep/internal', 'src/main.ts', 'import', bundler()), INSTALLED);
   });
 });

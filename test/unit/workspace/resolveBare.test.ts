@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
 import { edges, indexOf, tempWorkspaces } from './helpers';
 
@@ -28,6 +30,24 @@ describe('bare specifiers and node_modules', () => {
       'b/main.ts @scope/zed/sub external',
       'b/main.ts left-pad external',
     ]);
+  });
+
+  it('installed as pnpm links them: a package is external, its style sheet an asset, a link to a workspace package an edge', async () => {
+    const root = make({
+      'package.json': '{"name":"app","private":true}',
+      'app/main.ts': "import { d } from 'dep';\nimport 'dep/style.css';\nimport { u } from '@acme/util';\nimport { m } from 'missing-pkg';\n",
+      'packages/util/package.json': '{"name":"@acme/util","types":"./src/index.ts"}',
+      'packages/util/src/index.ts': 'export const u = 1;\n',
+      'node_modules/.pnpm/dep@1.0.0/node_modules/dep/package.json': '{"name":"dep","types":"./index.d.ts"}',
+      'node_modules/.pnpm/dep@1.0.0/node_modules/dep/index.d.ts': 'export declare const d: number;\n',
+      'node_modules/.pnpm/dep@1.0.0/node_modules/dep/style.css': 'a {}\n',
+    });
+    mkdirSync(join(root, 'node_modules/@acme'));
+    symlinkSync('.pnpm/dep@1.0.0/node_modules/dep', join(root, 'node_modules/dep'));
+    symlinkSync('../../packages/util', join(root, 'node_modules/@acme/util'));
+    const { index } = await indexOf(root);
+    assert.deepEqual(edges(index), ['app/main.ts -> packages/util/src/index.ts', 'packages/util/package.json -> packages/util/src/index.ts']);
+    assert.deepEqual(loose(index), ['app/main.ts dep external', 'app/main.ts dep/style.css asset', 'app/main.ts missing-pkg bare']);
   });
 
   it('without node_modules, `paths` and workspace package names still resolve, and a failed alias stays an alias', async () => {
