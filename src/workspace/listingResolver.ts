@@ -47,8 +47,14 @@ export const DELEGATE = Symbol('delegate');
  * listing (a package of node_modules that is neither committed nor a link into the folder).
  */
 export const INSTALLED = Symbol('installed');
-/** A workspace-relative file, undefined when none is found, INSTALLED, or DELEGATE. */
-export type ListingAnswer = string | undefined | typeof INSTALLED | typeof DELEGATE;
+/**
+ * DELEGATE for a bare name whose node_modules walk meets a link into the folder or listed files:
+ * TypeScript's answer is the same for every importer whose walk meets its first such package in the
+ * same node_modules folder (walkStart), under the same options and mode.
+ */
+export const LINKED = Symbol('linked');
+/** A workspace-relative file, undefined when none is found, INSTALLED, LINKED or DELEGATE. */
+export type ListingAnswer = string | undefined | typeof INSTALLED | typeof LINKED | typeof DELEGATE;
 
 /** What the listing knows (the index's KnownFiles plus the texts of config files). */
 export interface ListingFacts {
@@ -135,8 +141,14 @@ interface PathMatch {
   readonly star: string | undefined;
 }
 
-/** What a node_modules walk finds: nothing of the listing (INSTALLED), nothing at all (undefined), or DELEGATE. */
-type Installed = typeof INSTALLED | typeof DELEGATE | undefined;
+/** What a node_modules walk finds: nothing of the listing (INSTALLED), nothing at all (undefined), maybe listed files (LINKED), or DELEGATE. */
+type Installed = typeof INSTALLED | typeof LINKED | typeof DELEGATE | undefined;
+
+/** A node_modules walk from one folder: what it finds, and where it first meets the name (walkStart). */
+interface Walk {
+  readonly answer: Installed;
+  readonly start: string | undefined;
+}
 
 /** A package.json and the folder it is in. */
 interface PackageScope {
@@ -166,8 +178,11 @@ export class ListingResolver {
    * folder that is not built, with every extension: 6,300 of the build's 16,000 lookups of a file.
    */
   private readonly loads = new Map<string, ListingAnswer | typeof NOT_FOUND>();
-  /** Importing folder and package name -> what its node_modules walk can find (viaNodeModules), until the file set changes. */
-  private readonly walks = new Map<string, Installed>();
+  /**
+   * Importing folder and package name -> what its node_modules walk can find (viaNodeModules) and the
+   * folder of the first node_modules on the way that holds the name or listed files, until the file set changes.
+   */
+  private readonly walks = new Map<string, Walk>();
 
   constructor(
     private readonly root: string,
@@ -277,7 +292,7 @@ export class ListingResolver {
       if (specifier.includes(':')) continue;
       if (plan.typeRoots.some((r) => this.mayExist(r))) return DELEGATE;
       const walk = this.viaNodeModules(specifier, fromDir);
-      if (walk === DELEGATE) return DELEGATE;
+      if (walk === DELEGATE || walk === LINKED) return walk;
       if (walk === INSTALLED) installed = true;
     }
     return installed ? INSTALLED : undefined;
@@ -289,42 +304,58 @@ export class ListingResolver {
    * `<name>` (a package folder, or files `<name>.*`) and `@types/<name>`. Where none exists it finds
    * nothing; where one exists only as installed files, nothing of the listing (INSTALLED); a
    * node_modules folder with listed files (committed) or a link into the folder (a workspace package)
-   * goes to TypeScript. A package's own files are taken as installed: a link inside one, or a
+   * goes to TypeScript (LINKED). A package's own files are taken as installed: a link inside one, or a
    * manifest field leading out of it, is not followed here.
    */
   private viaNodeModules(specifier: string, fromDir: string): Installed {
-    const { installedEntries, realpath } = this.facts;
     if (!this.facts.nodeModulesAbove(fromDir)) return undefined;
     // Segments TypeScript would normalise ("a/../b", "a//b", a trailing "/"): it resolves.
-    if (!installedEntries || !realpath || /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$/.test(specifier)) return DELEGATE;
-    const name = packageName(specifier);
+    if (!this.facts.installedEntries || !this.facts.realpath || /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$/.test(specifier)) return DELEGATE;
+    return this.walk(packageName(specifier), fromDir).answer;
+  }
+
+  /**
+   * Where the node_modules walk for `specifier` from `fromDir` first meets its package or listed files
+   * (the folder holding that node_modules): TypeScript finds nothing in the folders below it, so its
+   * answer for a LINKED name is the same from every folder whose walk starts there.
+   */
+  walkStart(specifier: string, fromDir: string): string | undefined {
+    return this.walk(packageName(specifier), fromDir).start;
+  }
+
+  private walk(name: string, fromDir: string): Walk {
     const key = `${fromDir}\0${name}`;
     const known = this.walks.get(key);
-    if (known !== undefined || this.walks.has(key)) return known;
+    if (known) return known;
+    const { installedEntries, realpath } = this.facts;
     const candidates = [name, `@types/${typesPackageName(name)}`];
     let answer: Installed;
+    let start: string | undefined;
     for (let dir: string | undefined = fromDir; dir !== undefined && this.facts.nodeModulesAbove(dir); dir = parentFolder(this.root, dir)) {
       if (dir === 'node_modules' || dir.endsWith('/node_modules')) continue;
       const nodeModules = childPath(dir, 'node_modules');
-      const entries = installedEntries(nodeModules);
+      const entries = installedEntries!(nodeModules);
       if (entries === undefined) continue;
       // Committed packages (test fixtures): TypeScript finds listed files there.
       if (dir !== '..' && !dir.startsWith('../') && this.facts.directoryExists(nodeModules)) {
-        answer = DELEGATE;
+        answer = LINKED;
+        start ??= dir;
         break;
       }
       for (const candidate of candidates) {
-        const found = this.installedAs(nodeModules, candidate, entries, installedEntries, realpath);
-        if (found === DELEGATE) answer = DELEGATE;
+        const found = this.installedAs(nodeModules, candidate, entries, installedEntries!, realpath!);
+        if (found !== undefined) start ??= dir;
+        if (found === LINKED) answer = LINKED;
         else if (found === INSTALLED && answer === undefined) answer = INSTALLED;
       }
-      if (answer === DELEGATE) break;
+      if (answer === LINKED) break;
     }
-    this.walks.set(key, answer);
-    return answer;
+    const walk: Walk = { answer, start };
+    this.walks.set(key, walk);
+    return walk;
   }
 
-  /** What `<nodeModules>/<name>` is: nothing (undefined), installed files, or a link to listed files (DELEGATE). */
+  /** What `<nodeModules>/<name>` is: nothing (undefined), installed files, or a link to listed files (LINKED). */
   private installedAs(
     nodeModules: string,
     name: string,
@@ -344,7 +375,7 @@ export class ListingResolver {
       if (isLink) {
         const target = realpath(childPath(folder, entry));
         if (!target.startsWith('../') && target !== '..' && (target === '' || this.facts.directoryExists(target) || this.facts.exists(target)))
-          return DELEGATE;
+          return LINKED;
       }
       answer = INSTALLED;
     }

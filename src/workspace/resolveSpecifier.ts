@@ -32,7 +32,7 @@ import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
 import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, dirnameRel, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
-import { BUNDLER, CLASSIC, DELEGATE, INSTALLED, insideFolder, ListingResolver } from './listingResolver';
+import { BUNDLER, CLASSIC, DELEGATE, INSTALLED, insideFolder, LINKED, ListingResolver } from './listingResolver';
 import { jsonObject } from './jsonc';
 import type { NodeModulesAbove } from './nodeModulesAbove';
 import { packageName, type WorkspacePackages } from './workspacePackages';
@@ -216,9 +216,12 @@ export class ModuleResolver {
     const dir = dirnameRel(from);
     const bare = this.bareWithoutNodeModules(specifier, dir, options);
     if (bare === 'fails') return undefined;
+    // A name linked into node_modules (a workspace package): TypeScript's answer, shared by every folder whose walk starts alike.
+    let linked: string | undefined;
     if (this.listing) {
       const answer = this.listing.resolve(specifier, from, kind, options);
-      if (answer !== DELEGATE) return answer;
+      if (answer === LINKED) linked = `${this.listing.walkStart(specifier, dir)}\0${specifier}`;
+      else if (answer !== DELEGATE) return answer;
     }
     const fromAbs = absPath(this.host.root, from);
     // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache
@@ -228,6 +231,28 @@ export class ModuleResolver {
       for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
     }
     const mode = this.modeOf(fromAbs, kind, options, cache);
+    if (linked === undefined) return this.typescriptAnswer(specifier, fromAbs, options, cache, mode);
+    let shared = this.linkedAnswers.get(cache);
+    if (!shared) this.linkedAnswers.set(cache, (shared = new Map()));
+    const key = `${mode}\0${linked}`;
+    if (!shared.has(key)) shared.set(key, this.typescriptAnswer(specifier, fromAbs, options, cache, mode));
+    return shared.get(key);
+  }
+
+  /**
+   * Per resolution cache (a config's; a new one comes with every change of the file set): the answers
+   * to LINKED names by mode, walk start and specifier. On vitest with its dependencies installed, 1,265
+   * imports of its own package from 1,100 folders went to TypeScript, each folder's walk anew.
+   */
+  private readonly linkedAnswers = new WeakMap<ts.ModuleResolutionCache, Map<string, string | undefined>>();
+
+  private typescriptAnswer(
+    specifier: string,
+    fromAbs: string,
+    options: ts.CompilerOptions,
+    cache: ts.ModuleResolutionCache,
+    mode: ts.ResolutionMode,
+  ): string | undefined {
     try {
       const result = ts.resolveModuleName(specifier, fromAbs, options, this.tsHost, cache, undefined, mode);
       const found = result.resolvedModule?.resolvedFileName;

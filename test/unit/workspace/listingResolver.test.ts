@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../../../src/core/graph';
-import { DELEGATE, INSTALLED, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
+import { DELEGATE, INSTALLED, LINKED, ListingResolver, type ListingAnswer } from '../../../src/workspace/listingResolver';
 import { dirnameRel } from '../../../src/workspace/sourceHost';
 
 const ROOT = '/ws';
@@ -715,9 +715,17 @@ describe('listing resolver: bare names with installed packages (node_modules)', 
 
   it('a link into the folder (a workspace package) and a committed node_modules go to TypeScript, which finds listed files there', () => {
     assert.equal(ws.typescript('@me/lib', 'src/main.ts', bundler()), 'packages/lib/index.ts');
-    assert.equal(ws.listing.resolve('@me/lib', 'src/main.ts', 'import', bundler()), DELEGATE);
+    assert.equal(ws.listing.resolve('@me/lib', 'src/main.ts', 'import', bundler()), LINKED);
     assert.equal(ws.typescript('fixture', 'vendor/a.ts', bundler()), 'vendor/node_modules/fixture/index.js');
-    assert.equal(ws.listing.resolve('fixture', 'vendor/a.ts', 'import', bundler()), DELEGATE);
+    assert.equal(ws.listing.resolve('fixture', 'vendor/a.ts', 'import', bundler()), LINKED);
+  });
+
+  it('names where the walk first meets a name: the folder of that node_modules, whatever folder below it asks', () => {
+    assert.equal(ws.listing.walkStart('@me/lib', 'src'), '');
+    assert.equal(ws.listing.walkStart('@me/lib/sub', 'packages/lib'), '');
+    assert.equal(ws.listing.walkStart('fixture', 'vendor'), 'vendor');
+    assert.equal(ws.listing.walkStart('dep', 'vendor'), 'vendor', 'vendor/node_modules holds listed files: TypeScript looks there first');
+    assert.equal(ws.listing.walkStart('missing', 'src'), undefined);
   });
 
   it("node10: a file a later pass's paths find goes to TypeScript once an earlier pass met an installed package", () => {

@@ -50,6 +50,33 @@ describe('bare specifiers and node_modules', () => {
     assert.deepEqual(loose(index), ['app/main.ts dep external', 'app/main.ts dep/style.css asset', 'app/main.ts missing-pkg bare']);
   });
 
+  it('a name linked into two node_modules resolves, from each folder, through the nearer one', async () => {
+    const root = make({
+      'package.json': '{"name":"root","private":true}',
+      'packages/a/package.json': '{"name":"lib","types":"./index.ts"}',
+      'packages/a/index.ts': 'export const a = 1;\n',
+      'packages/b/package.json': '{"name":"lib-b","types":"./index.ts"}',
+      'packages/b/index.ts': 'export const b = 1;\n',
+      'src/one.ts': "import { a } from 'lib';\n",
+      'src/deep/two.ts': "import { a } from 'lib';\n",
+      'app/package.json': '{"name":"app","private":true}',
+      'app/main.ts': "import { b } from 'lib';\n",
+      'app/deep/more.ts': "import { b } from 'lib';\n",
+    });
+    mkdirSync(join(root, 'node_modules'));
+    mkdirSync(join(root, 'app/node_modules'));
+    symlinkSync('../packages/a', join(root, 'node_modules/lib'));
+    symlinkSync('../../packages/b', join(root, 'app/node_modules/lib'));
+    const { index } = await indexOf(root);
+    const fromSources = edges(index).filter((e) => !e.includes('package.json'));
+    assert.deepEqual(fromSources, [
+      'app/deep/more.ts -> packages/b/index.ts',
+      'app/main.ts -> packages/b/index.ts',
+      'src/deep/two.ts -> packages/a/index.ts',
+      'src/one.ts -> packages/a/index.ts',
+    ]);
+  });
+
   it('without node_modules, `paths` and workspace package names still resolve, and a failed alias stays an alias', async () => {
     const root = make({
       'tsconfig.json': '{"compilerOptions":{"module":"esnext","moduleResolution":"bundler","paths":{"~lib/*":["./lib/*"],"gone/*":["./nowhere/*"]}}}',
