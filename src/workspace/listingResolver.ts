@@ -31,7 +31,7 @@
  * (viaNodeModules). No such package anywhere: not found. Only installed files (a package folder, or
  * pnpm's link into node_modules/.pnpm): INSTALLED, which is no edge whatever TypeScript finds in it,
  * so the walk is not run (resolveSpecifier.ts counts it external). A link into the folder (a
- * workspace package) or a committed node_modules: DELEGATE.
+ * workspace package) or a committed node_modules: LINKED, TypeScript's to answer.
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';

@@ -93,13 +93,7 @@ export class ModuleResolver {
         nodeModulesAbove: (dir) => nodeModules.has(dir),
         manifest: (rel) => this.manifest(rel),
         installedEntries: host.entriesOf && ((rel) => memo(this.entries, rel, () => host.entriesOf!(rel) ?? null) ?? undefined),
-        realpath:
-          host.realpath &&
-          ((rel) =>
-            relPath(
-              root,
-              memo(this.realpaths, rel, () => absPath(root, host.realpath!(rel))),
-            )),
+        realpath: host.realpath && ((rel) => relPath(root, this.realpathOutside(rel))),
       });
     }
     this.tsHost = {
@@ -121,8 +115,7 @@ export class ModuleResolver {
       },
       realpath: (abs) => {
         const rel = relPath(root, abs);
-        if (insideFolder(rel) || !host.realpath) return abs;
-        return memo(this.realpaths, rel, () => absPath(root, host.realpath!(rel)));
+        return insideFolder(rel) || !host.realpath ? abs : this.realpathOutside(rel);
       },
       getCurrentDirectory: () => root,
       getDirectories: (abs) => host.getDirectories?.(relPath(root, abs)) ?? [],
@@ -130,6 +123,11 @@ export class ModuleResolver {
     };
     const options = defaultCompilerOptions();
     this.lenient = { options, cache: ts.createModuleResolutionCache(root, (f) => f, options) };
+  }
+
+  /** Where a path outside the listing (node_modules, above the root) leads, absolute, symlinks followed once per path. */
+  private realpathOutside(rel: string): string {
+    return memo(this.realpaths, rel, () => absPath(this.host.root, this.host.realpath!(rel)));
   }
 
   /** A package.json inside the folder, parsed (undefined when unreadable or not strict JSON: TypeScript then reads it). */
