@@ -32,9 +32,11 @@ export const coChangeStrengthSignal = defineSignal<CoChangeTally>({
     const why = whyNoTally(scope, tally);
     if (why) return { value: 0, evidence: why };
     const entry = tally.entries.get(id);
-    const whose = scope.queryPath !== undefined ? `${baseName(scope.queryPath)}'s` : "the open files'";
-    const commits = `${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit' : 'commits'}`;
-    if (!entry) return { value: 0, evidence: `in none of ${whose} ${commits}` };
-    return { value: value(tally, id), evidence: `in ${entry.commits} of ${whose} ${commits}` };
+    // The commits counted, said as what they are: a file's commits alone or with more than
+    // LARGE_COMMIT_FILES others are not among them, so "of x.ts's 3 commits" would undercount its history.
+    const what = scope.queryPath !== undefined ? baseName(scope.queryPath) : 'the open files';
+    const commits = `the ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit that changed' : 'commits that changed'} ${what} with other files`;
+    if (!entry) return { value: 0, evidence: `in none of ${commits}` };
+    return { value: value(tally, id), evidence: `in ${entry.commits} of ${commits}` };
   },
 });

@@ -204,15 +204,26 @@ describe('signals', () => {
       assert.equal(evaluate('fileType', { queryFile: Q }, facts, 'x/a.test.ts').value, 0.4);
     });
 
-    it("coChangeStrength: shared commits (saturating at 4) and the share of the query file's commits", () => {
+    it("coChangeStrength: shared commits (saturating at 4) and the share of the query file's commits with other files", () => {
       const facts = buildFacts({
         files: [Q, C, 'app/other1.ts'],
-        commits: [{ files: [Q, C] }, { files: [Q, 'app/other1.ts'] }, { files: [Q, 'app/other1.ts'] }, { files: ['app/other1.ts', C] }],
+        commits: [
+          { files: [Q, C] },
+          { files: [Q, 'app/other1.ts'] },
+          { files: [Q, 'app/other1.ts'] },
+          { files: ['app/other1.ts', C] },
+          { files: [Q] },
+        ],
       });
       const c = evaluate('coChangeStrength', { queryFile: Q }, facts, C);
-      // 1 shared commit of the query's 3: 0.5 * 1/4 + 0.5 * 1/3.
+      // 1 shared commit of the query's 3 with other files (its commit alone does not count): 0.5 * 1/4 + 0.5 * 1/3.
       assert.ok(Math.abs(c.value - (0.5 / 4 + 0.5 / 3)) < 1e-12, String(c.value));
-      assert.equal(c.evidence, "in 1 of query.ts's 3 commits");
+      assert.equal(c.evidence, 'in 1 of the 3 commits that changed query.ts with other files');
+      const alone = buildFacts({ files: [Q, C], commits: [{ files: [Q, 'app/other1.ts'] }] });
+      assert.equal(
+        evaluate('coChangeStrength', { queryFile: Q }, alone, C).evidence,
+        'in none of the 1 commit that changed query.ts with other files',
+      );
       // coChange normalises by the best candidate, so it cannot tell a lone shared commit from many;
       // this signal can: every one of four commits shared scores 1.
       const strong = buildFacts({ files: [Q, C], commits: [1, 2, 3, 4].map((d) => ({ files: [Q, C], daysAgo: d })) });
