@@ -138,7 +138,9 @@ function listingMain(): void {
 function main(): void {
   const dir = benchDir(REPO, 'bench-index-');
   const run = (phase: string) => runChild(dir, phase);
-  console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
+  // Installed dependencies change both sides: ts-morph reads their typings, ours reads node_modules' names.
+  const installed = existsSync(join(root, 'node_modules')) ? 'dependencies installed (node_modules at the root)' : 'no node_modules at the root';
+  console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()}; ${installed})`);
   const ours = run('ours');
   const workers = args.workers ? run('workers') : undefined;
   const words = args.words ? run('words') : undefined;
