@@ -344,6 +344,7 @@ async function rankForAgent(
 /** Resolves when `promise` settles, `ms` pass or `signal` aborts, whichever comes first. */
 function settledWithin(promise: Promise<unknown>, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);

@@ -337,7 +337,7 @@ export class ListingResolver {
       const entries = installedEntries!(nodeModules);
       if (entries === undefined) continue;
       // Committed packages (test fixtures): TypeScript finds listed files there.
-      if (dir !== '..' && !dir.startsWith('../') && this.facts.directoryExists(nodeModules)) {
+      if (!aboveRoot(dir) && this.facts.directoryExists(nodeModules)) {
         answer = LINKED;
         start ??= dir;
         break;
@@ -374,8 +374,7 @@ export class ListingResolver {
       if (entry !== base && !entry.startsWith(`${base}.`)) continue;
       if (isLink) {
         const target = realpath(childPath(folder, entry));
-        if (!target.startsWith('../') && target !== '..' && (target === '' || this.facts.directoryExists(target) || this.facts.exists(target)))
-          return LINKED;
+        if (!aboveRoot(target) && (target === '' || this.facts.directoryExists(target) || this.facts.exists(target))) return LINKED;
       }
       answer = INSTALLED;
     }
@@ -779,7 +778,12 @@ function isRelative(specifier: string): boolean {
 
 /** A path inside the folder and outside node_modules: the listing answers for it. */
 export function insideFolder(rel: string): boolean {
-  return !rel.startsWith('../') && rel !== '..' && !/(?:^|\/)node_modules(?:\/|$)/.test(rel);
+  return !aboveRoot(rel) && !/(?:^|\/)node_modules(?:\/|$)/.test(rel);
+}
+
+/** A host-relative path that leaves the folder ("..", "../x"). */
+function aboveRoot(rel: string): boolean {
+  return rel === '..' || rel.startsWith('../');
 }
 
 /** Does the specifier name this package or a subpath of it (by whole path segments)? */

@@ -443,7 +443,7 @@ export function scanTokens(text: string): ScannedToken[] {
 
 /**
  * The module references of `text`, in preProcessFile's order: each `import`/`export`/`require`/
- * `define` form as its tokens are met (TypeScript's own rules, ported from its preProcess.ts),
+ * `define` form as its tokens are met (TypeScript's own rules, ported from its `preProcessFile`),
  * then `declare module '...'` names, which count as references in a module (a file with a
  * top-level import or export) and, in a script, only when nested in a block.
  *

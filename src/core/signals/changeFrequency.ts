@@ -1,7 +1,7 @@
 /**
  * changeFrequency: the percentile of the candidate's commit count among the indexed files that
  * have any. Files that change often are more often needed; 0 for files no commit
- * touched. Query-independent, cached per history and graph paths (historyIndex.ts).
+ * touched. Query-independent, cached per history and graph paths (commitHistoryIndex.ts, changeFrequency).
  */
 import { defineSignal } from './signal';
 import { noHistoryReason } from '../queryScope';
