@@ -35,6 +35,7 @@
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
+import { MODULE_NODE20, MODULE_NODENEXT, RESOLUTION_BUNDLER, RESOLUTION_NODE10, RESOLUTION_NODE16, RESOLUTION_NODENEXT } from './compilerOptions';
 import { childPath, joinPath } from './languages/resolving';
 import { parentFolder } from './nodeModulesAbove';
 import { dirnameRel, relPath } from './sourceHost';
@@ -75,15 +76,6 @@ export interface ListingFacts {
   /** Where a path outside the listing leads, symlinks followed (host-relative, "../" above the root). */
   realpath?(rel: string): string;
 }
-
-// TypeScript's enum values (stable across versions), so that nothing here loads TypeScript.
-export const CLASSIC = 1;
-const NODE10 = 2;
-const NODE16 = 3;
-const NODENEXT = 99;
-export const BUNDLER = 100;
-const MODULE_NODE20 = 102;
-const MODULE_NODENEXT = 199;
 
 // TypeScript's `Extensions` flags: which kinds of file a lookup accepts.
 const TS = 1;
@@ -667,18 +659,20 @@ type EntryAnswer = ListingAnswer | typeof MAPPED_TO_NULL;
 
 function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeof DELEGATE {
   const strategy = options.moduleResolution;
-  if (strategy !== NODE10 && strategy !== BUNDLER && strategy !== NODE16 && strategy !== NODENEXT) return DELEGATE;
+  if (strategy !== RESOLUTION_NODE10 && strategy !== RESOLUTION_BUNDLER && strategy !== RESOLUTION_NODE16 && strategy !== RESOLUTION_NODENEXT)
+    return DELEGATE;
   if (options.rootDirs !== undefined || (options.moduleSuffixes?.length ?? 0) > 0 || options.noDtsResolution) return DELEGATE;
-  const json = options.resolveJsonModule ?? (options.module === MODULE_NODE20 || options.module === MODULE_NODENEXT || strategy === BUNDLER);
+  const json =
+    options.resolveJsonModule ?? (options.module === MODULE_NODE20 || options.module === MODULE_NODENEXT || strategy === RESOLUTION_BUNDLER);
   const all = TS | JS | DTS | (json ? JSON_EXT : 0);
-  const passes = strategy === NODE10 ? [all & (TS | DTS), all & ~(TS | DTS)] : [all];
+  const passes = strategy === RESOLUTION_NODE10 ? [all & (TS | DTS), all & ~(TS | DTS)] : [all];
   const within = (abs: string | undefined) => {
     if (abs === undefined) return undefined;
     const rel = relPath(root, abs.replace(/\/$/, ''));
     return insideFolder(rel) ? rel : DELEGATE;
   };
   const baseUrl = within(options.baseUrl);
-  const conditions = ['types', ...(strategy === BUNDLER ? [] : ['node']), ...(options.customConditions ?? [])];
+  const conditions = ['types', ...(strategy === RESOLUTION_BUNDLER ? [] : ['node']), ...(options.customConditions ?? [])];
   let paths: PathPatterns | undefined;
   let pathsBase: string | undefined;
   if (options.paths) {
@@ -691,8 +685,8 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     paths,
     pathsBase,
     baseUrl,
-    byFormat: strategy === NODE16 || strategy === NODENEXT,
-    packageEntries: strategy !== NODE10,
+    byFormat: strategy === RESOLUTION_NODE16 || strategy === RESOLUTION_NODENEXT,
+    packageEntries: strategy !== RESOLUTION_NODE10,
     importConditions: ['import', ...conditions],
     requireConditions: ['require', ...conditions],
     allowJs: options.allowJs ?? options.checkJs ?? false,

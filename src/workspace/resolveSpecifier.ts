@@ -30,9 +30,10 @@ import { builtinModules } from 'node:module';
 import { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
 import type { ExtractedImport } from './extractImports';
-import { defaultCompilerOptions, type ProjectConfig, type TsconfigSet } from './tsconfigs';
+import { MODULE_COMMONJS, MODULE_ESNEXT, RESOLUTION_BUNDLER, RESOLUTION_CLASSIC, RESOLUTION_NODE16, RESOLUTION_NODENEXT } from './compilerOptions';
+import { defaultCompilerOptions, ResolutionTarget, type ProjectConfig, type TsconfigSet } from './tsconfigs';
 import { absPath, dirnameRel, isDeclarationPath, relPath, type SourceHost } from './sourceHost';
-import { BUNDLER, CLASSIC, DELEGATE, INSTALLED, insideFolder, LINKED, ListingResolver } from './listingResolver';
+import { DELEGATE, INSTALLED, insideFolder, LINKED, ListingResolver } from './listingResolver';
 import { jsonObject } from './jsonc';
 import type { NodeModulesAbove } from './nodeModulesAbove';
 import { packageName, type WorkspacePackages } from './workspacePackages';
@@ -60,8 +61,8 @@ const ASSET_SPECIFIER =
 const NODE_BUILTINS = new Set(builtinModules);
 /** A failed resolution, as TypeScript's cache holds one. */
 const NOT_FOUND: ts.ResolvedModuleWithFailedLookupLocations = { resolvedModule: undefined };
-/** The resolution modes a node_modules walk can run under; a function, as TypeScript loads on first use (lazyTypescript.ts). */
-const walkModes = (): readonly ts.ResolutionMode[] => [undefined, ts.ModuleKind.ESNext, ts.ModuleKind.CommonJS];
+/** The resolution modes a node_modules walk can run under. */
+const WALK_MODES: readonly ts.ResolutionMode[] = [undefined, MODULE_ESNEXT, MODULE_COMMONJS];
 
 export class ModuleResolver {
   private readonly tsHost: ts.ModuleResolutionHost;
@@ -72,7 +73,7 @@ export class ModuleResolver {
   /** Folders outside the listing (node_modules) -> their names, each true for a symlink (null: no such folder). */
   private readonly entries = new Map<string, ReadonlyMap<string, boolean> | null>();
   /** Bundler rules for relative specifiers a stricter mode refused. */
-  private readonly lenient: { options: ts.CompilerOptions; cache: ts.ModuleResolutionCache };
+  private readonly lenient: ResolutionTarget;
 
   /** Answers from the listing what it can answer exactly; undefined: TypeScript resolves everything (a baseline to compare with). */
   private readonly listing: ListingResolver | undefined;
@@ -121,8 +122,7 @@ export class ModuleResolver {
       getDirectories: (abs) => host.getDirectories?.(relPath(root, abs)) ?? [],
       useCaseSensitiveFileNames: true,
     };
-    const options = defaultCompilerOptions();
-    this.lenient = { options, cache: ts.createModuleResolutionCache(root, (f) => f, options) };
+    this.lenient = new ResolutionTarget(root, defaultCompilerOptions());
   }
 
   /** Where a path outside the listing (node_modules, above the root) leads, absolute, symlinks followed once per path. */
@@ -148,7 +148,7 @@ export class ModuleResolver {
     this.nodeModules.clear();
     this.listing?.fileSetChanged();
     this.packages.fileSetChanged();
-    this.lenient.cache = ts.createModuleResolutionCache(this.host.root, (f) => f, this.lenient.options);
+    this.lenient.resetCache();
   }
 
   /** Config files changed: package.json texts read through the cache may be stale too. */
@@ -165,7 +165,7 @@ export class ModuleResolver {
     if ((specifier.startsWith('node:') || NODE_BUILTINS.has(specifier)) && !project.aliases.some((re) => re.test(specifier))) {
       return { outcome: 'external' };
     }
-    const found = this.find(specifier, from, kind, project.options, project.cache);
+    const found = this.find(specifier, from, kind, project);
     // A declaration file found for a package-like name may stand for TypeScript sources the fallbacks can find.
     let declaration: string | undefined;
     if (this.isWorkspaceFile(found)) {
@@ -176,7 +176,7 @@ export class ModuleResolver {
       for (const other of this.configs.rootAliasConfigs()) {
         // Only a `paths` entry or a baseUrl can make another config answer differently.
         if (other === project || (other.options.baseUrl === undefined && !other.aliases.some((re) => re.test(specifier)))) continue;
-        const viaRoot = this.find(specifier, from, kind, other.options, other.cache);
+        const viaRoot = this.find(specifier, from, kind, other);
         if (this.isWorkspaceFile(viaRoot) && (!declaration || isTypeScriptSource(viaRoot))) return { to: viaRoot };
       }
     }
@@ -185,8 +185,8 @@ export class ModuleResolver {
       if (source && (!declaration || isTypeScriptSource(source))) return { to: source };
     }
     if (declaration) return { to: declaration };
-    if (found === undefined && relative && project.options.moduleResolution !== BUNDLER) {
-      const retry = this.find(specifier, from, kind, this.lenient.options, this.lenient.cache);
+    if (found === undefined && relative && project.options.moduleResolution !== RESOLUTION_BUNDLER) {
+      const retry = this.find(specifier, from, kind, this.lenient);
       if (this.isWorkspaceFile(retry)) return { to: retry };
     }
     // A style sheet or image of an installed package: TypeScript resolves no such name (ASSET_SPECIFIER).
@@ -208,9 +208,9 @@ export class ModuleResolver {
     specifier: string,
     from: string,
     kind: EdgeKind,
-    options: ts.CompilerOptions,
-    cache: ts.ModuleResolutionCache,
+    target: Pick<ResolutionTarget, 'options' | 'cache'>,
   ): string | typeof INSTALLED | undefined {
+    const { options } = target;
     const dir = dirnameRel(from);
     const bare = this.bareWithoutNodeModules(specifier, dir, options);
     if (bare === 'fails') return undefined;
@@ -222,11 +222,12 @@ export class ModuleResolver {
       else if (answer !== DELEGATE) return answer;
     }
     const fromAbs = absPath(this.host.root, from);
+    const cache = target.cache; // TypeScript's from here on
     // The node_modules walk fails from that folder up: TypeScript's cache says so (under every mode it looks the cache
     // up with), once per folder and specifier (its set() walks up every folder above).
     if (bare === 'mapped' && this.firstSeeding(cache, dir, specifier)) {
       const dirAbs = absPath(this.host.root, dir);
-      for (const mode of walkModes()) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
+      for (const mode of WALK_MODES) cache.getOrCreateCacheForNonRelativeName(specifier, mode).set(dirAbs, NOT_FOUND);
     }
     const mode = this.modeOf(fromAbs, kind, options, cache);
     if (linked === undefined) return this.typescriptAnswer(specifier, fromAbs, options, cache, mode);
@@ -281,7 +282,7 @@ export class ModuleResolver {
    * name is looked up as a file in every ancestor, so this holds for the node strategies and bundler only.
    */
   private bareWithoutNodeModules(specifier: string, dir: string, options: ts.CompilerOptions): 'fails' | 'mapped' | undefined {
-    if (isRelativeName(specifier) || specifier === '' || options.moduleResolution === CLASSIC) return undefined;
+    if (isRelativeName(specifier) || specifier === '' || options.moduleResolution === RESOLUTION_CLASSIC) return undefined;
     // TypeScript looks in typeRoots after node_modules, unless its cache holds the walk's failure.
     if (this.nodeModules.has(dir) || options.typeRoots !== undefined) return undefined;
     const mapped =
@@ -303,10 +304,10 @@ export class ModuleResolver {
 
   /** require() is CommonJS and import() is ESM whatever the file; static imports follow the file's format (node16/nodenext). */
   private modeOf(fromAbs: string, kind: EdgeKind, options: ts.CompilerOptions, cache: ts.ModuleResolutionCache): ts.ResolutionMode {
-    if (kind === 'require') return ts.ModuleKind.CommonJS;
-    if (kind === 'dynamic') return ts.ModuleKind.ESNext;
+    if (kind === 'require') return MODULE_COMMONJS;
+    if (kind === 'dynamic') return MODULE_ESNEXT;
     const strategy = options.moduleResolution;
-    if (strategy !== ts.ModuleResolutionKind.Node16 && strategy !== ts.ModuleResolutionKind.NodeNext) return undefined;
+    if (strategy !== RESOLUTION_NODE16 && strategy !== RESOLUTION_NODENEXT) return undefined;
     return ts.getImpliedNodeFormatForFile(fromAbs, cache.getPackageJsonInfoCache(), this.tsHost, options);
   }
 }

@@ -3,12 +3,14 @@
  * jsconfig.json, read through the SourceHost.
  *
  * A config's JSON is read with JSON.parse once its comments and trailing commas are blanked
- * (jsonc.ts; TypeScript's reader for anything else, which names the error). Its options are
- * TypeScript's conversion of each config's `compilerOptions` (`ts.convertCompilerOptionsFromJson`),
+ * (jsonc.ts; TypeScript's reader for anything else, which names the error). Its options are each
+ * config's `compilerOptions` converted as TypeScript converts them (compilerOptions.ts, without
+ * loading TypeScript; TypeScript's `convertCompilerOptionsFromJson` where that cannot be exact),
  * merged here along a chain of relative `extends` (quickConfig); TypeScript's own config parser
  * reads the rest: an `extends` naming a package that may be installed (such as
- * `@tsconfig/node20/tsconfig.json`), `${configDir}`, and every config it would complain about, so
- * that the warning names the problem. A solution-style config (`references` to tsconfig.app.json,
+ * `@tsconfig/node20/tsconfig.json`), `${configDir}`, and every config it would complain about (but
+ * an `extends` that is not there, whose message quickConfig writes as TypeScript does), so that the
+ * warning names the problem. A solution-style config (`references` to tsconfig.app.json,
  * tsconfig.node.json...) hands each file to the first referenced project whose `include`/`files`
  * covers it. Include expansion is never run (readDirectory answers nothing): we only need options,
  * and walking the tree again for every config would cost more than the whole index.
@@ -17,6 +19,15 @@
  * file; a missing `extends` target keeps the config's own options plus one warning.
  */
 import { ts } from 'ts-morph';
+import {
+  convertCompilerOptions,
+  JSX_PRESERVE,
+  MODULE_ES2015,
+  MODULE_ESNEXT,
+  moduleResolutionOf,
+  RESOLUTION_BUNDLER,
+  RESOLUTION_CLASSIC,
+} from './compilerOptions';
 import { jsonObject, parseJsoncObject } from './jsonc';
 import { childPath } from './languages/resolving';
 import type { NodeModulesAbove } from './nodeModulesAbove';
@@ -27,8 +38,10 @@ export interface ProjectConfig {
   /** Workspace-relative path of the config; undefined for the defaults used when none applies. */
   readonly path: string | undefined;
   readonly options: ts.CompilerOptions;
-  /** One resolution cache per config, as the compiler keeps one per program. */
-  cache: ts.ModuleResolutionCache;
+  /** One resolution cache per config, as the compiler keeps one per program; made when TypeScript first resolves with it. */
+  readonly cache: ts.ModuleResolutionCache;
+  /** Drops the cache: the next resolution starts a new one. */
+  resetCache(): void;
   /** Specifiers that are path aliases under this config (keys of `paths`). */
   readonly aliases: readonly RegExp[];
 }
@@ -53,8 +66,8 @@ function withoutFileLists(config: unknown): unknown {
  * because classic never looks into package.json or node_modules.
  */
 export function defaultCompilerOptions(): ts.CompilerOptions {
-  // A function, not a constant: TypeScript is loaded on first use (lazyTypescript.ts), not when this module is.
-  return { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, jsx: ts.JsxEmit.Preserve };
+  // A new object each time: a project's options are its own (the resolver keys its caches by them).
+  return { module: MODULE_ESNEXT, moduleResolution: RESOLUTION_BUNDLER, allowJs: true, jsx: JSX_PRESERVE };
 }
 
 interface ParsedConfig {
@@ -121,7 +134,7 @@ export class TsconfigSet {
 
   /** Drops every resolution cache: files were added or removed, so cached answers (found or not) may be stale. */
   resetCaches(): void {
-    for (const p of this.projects()) p.cache = newCache(this.host.root, p.options);
+    for (const p of this.projects()) p.resetCache();
   }
 
   private nearest(dir: string): ParsedConfig | undefined {
@@ -203,11 +216,11 @@ export class TsconfigSet {
     const json = parseJsoncObject(text);
     if (!json) return undefined;
     const dir = absPath(this.host.root, dirnameRel(rel));
-    const raw = json.compilerOptions ?? {};
-    if (!jsonObject(raw)) return undefined;
-    const own = ts.convertCompilerOptionsFromJson(raw, dir, absPath(this.host.root, rel));
-    if (own.errors.length > 0) return undefined;
-    const options: ts.CompilerOptions = own.options;
+    const raw = jsonObject(json.compilerOptions ?? {});
+    if (!raw) return undefined;
+    const configFile = absPath(this.host.root, rel);
+    const options = convertCompilerOptions(raw, dir, configFile) ?? typescriptConversion(raw, dir, configFile);
+    if (!options) return undefined;
     if (options.paths) options.pathsBasePath = dir;
     const references = projectReferencePaths(json.references, dir);
     if (references === undefined) return undefined;
@@ -215,35 +228,50 @@ export class TsconfigSet {
     const targets = typeof json.extends === 'string' ? [json.extends] : Array.isArray(json.extends) ? (json.extends as unknown[]) : [];
     if (targets.length === 0) return undefined;
     const merged: ts.CompilerOptions = {};
-    // Its own targets not found first, then what the configs it extends say, as TypeScript's parser orders them.
+    // Its own targets not found first (TypeScript finds every target's path first), then, target by target, what
+    // reading each says: a file it cannot read, or the problems of the configs it extends.
     const notFound: string[] = [];
-    const nested: string[] = [];
+    const read: string[] = [];
     for (const target of targets) {
       const extended = typeof target === 'string' ? this.extendedConfig(rel, target, [...chain, rel]) : undefined;
       if (!extended) return undefined;
       if (extended === NOT_FOUND) notFound.push(`File '${target as string}' not found.`);
+      else if ('unreadable' in extended) read.push(`Cannot read file '${extended.unreadable}'.`);
       else {
         Object.assign(merged, extended.options);
-        nested.push(...extended.problems);
+        read.push(...extended.problems);
       }
     }
-    return { options: Object.assign(merged, options), references, problems: [...notFound, ...nested] };
+    return { options: Object.assign(merged, options), references, problems: [...notFound, ...read] };
   }
 
   /**
    * The config `extends` names in `from`, read by quickConfig and shared by every config that
    * extends it (TypeScript's getExtendsConfigPath: a relative name, ".json" added when the file
-   * is missing); NOT_FOUND for a package's name that nothing can resolve.
+   * is missing); NOT_FOUND for a name that nothing can resolve (a package's, or a path with and without ".json"), and
+   * `unreadable` (its absolute path) for a path ending in ".json" that cannot be read, as TypeScript's getExtendsConfigPath
+   * and getExtendedConfig tell them apart. Generated configs that are not there yet (a framework's `./.svelte-kit/tsconfig.json`)
+   * are the common case.
    */
-  private extendedConfig(from: string, target: string, chain: readonly string[]): QuickConfig | typeof NOT_FOUND | undefined {
+  private extendedConfig(
+    from: string,
+    target: string,
+    chain: readonly string[],
+  ): QuickConfig | { unreadable: string } | typeof NOT_FOUND | undefined {
     if (!target.startsWith('./') && !target.startsWith('../')) return this.packageCannotBeFound(dirnameRel(from), target) ? NOT_FOUND : undefined;
     let rel = joinRel(dirnameRel(from), target);
-    if (!this.host.fileExists(rel) && !rel.endsWith('.json')) rel += '.json';
+    if (rel === '..' || rel.startsWith('../')) return undefined; // above the folder: TypeScript reads it
+    if (!this.host.fileExists(rel) && !rel.endsWith('.json')) {
+      rel += '.json';
+      if (!this.host.fileExists(rel)) return NOT_FOUND;
+    }
     const known = this.quickExtended.get(rel);
     // Its problems are told once, with the first config that extends it, as TypeScript's cache of extended configs does.
     if (known !== undefined) return known ? { ...known, problems: [] } : undefined;
     const text = this.host.readFile(rel);
-    const config = text === undefined ? undefined : this.quickConfig(rel, text, chain);
+    // Told again by every config that extends it, as TypeScript does.
+    if (text === undefined) return { unreadable: absPath(this.host.root, rel) };
+    const config = this.quickConfig(rel, text, chain);
     this.quickExtended.set(rel, config ?? null);
     return config;
   }
@@ -254,8 +282,8 @@ export class TsconfigSet {
   /**
    * Can TypeScript's config lookup (nodeNextJsonConfigResolver) not find the package `name` from
    * `dir`? So when the name is a package name (not a path, not a `#` import), no node_modules folder
-   * is in `dir` or above it, and the package.json whose scope `dir` is in (inside the workspace) has
-   * no `exports`, through which a package may name itself. False when unsure: TypeScript's parser
+   * is in `dir` or above it, and the package.json whose scope `dir` is in (inside the workspace) cannot
+   * name it as its own: it has no `exports`, or another name. False when unsure: TypeScript's parser
    * then looks.
    */
   private packageCannotBeFound(dir: string, name: string): boolean {
@@ -265,7 +293,7 @@ export class TsconfigSet {
       if (!this.configPaths.has(manifest)) continue;
       const text = this.host.readFile(manifest);
       const json = text === undefined ? undefined : parseJsoncObject(text);
-      return json !== undefined && json.exports === undefined;
+      return json !== undefined && !mayNameItself(json, name);
     }
     return false;
   }
@@ -329,6 +357,17 @@ function projectReferencePaths(references: unknown, dir: string): string[] | und
   return paths;
 }
 
+/**
+ * Can the package.json `manifest` resolve `specifier` as its own name through its `exports` (TypeScript's
+ * loadModuleFromSelfNameReference: the name's path segments begin the specifier's)? True when unsure.
+ */
+function mayNameItself(manifest: Record<string, unknown>, specifier: string): boolean {
+  if (!manifest.exports || typeof manifest.name !== 'string') return false;
+  const own = manifest.name;
+  if (!/^(?:@[^/.][^/]*\/)?[^/.][^/]*$/.test(own)) return true; // not a plain package name
+  return specifier === own || specifier.startsWith(`${own}/`);
+}
+
 /** What quickConfig reads of a config. */
 interface QuickConfig {
   readonly options: ts.CompilerOptions;
@@ -345,12 +384,21 @@ function rootConfigRank(name: string): number {
   return name === 'tsconfig.json' ? 0 : name === 'tsconfig.base.json' ? 1 : name === 'jsconfig.json' ? 2 : 3;
 }
 
+/**
+ * TypeScript's conversion of a config's `compilerOptions`, for what convertCompilerOptions leaves to it;
+ * undefined when it reports a problem (its config parser then reads the config and names it).
+ */
+function typescriptConversion(raw: Record<string, unknown>, dir: string, configFile: string): ts.CompilerOptions | undefined {
+  const own = ts.convertCompilerOptionsFromJson(raw, dir, configFile);
+  return own.errors.length > 0 ? undefined : own.options;
+}
+
 function makeProject(path: string | undefined, parsed: ts.CompilerOptions, root: string): ProjectConfig {
   const options: ts.CompilerOptions = { ...parsed, allowJs: true };
   options.moduleResolution = moduleResolutionOf(options);
-  if (options.moduleResolution === ts.ModuleResolutionKind.Classic) {
-    options.moduleResolution = ts.ModuleResolutionKind.Bundler;
-    if (options.module === undefined || options.module < ts.ModuleKind.ES2015) options.module = ts.ModuleKind.ESNext;
+  if (options.moduleResolution === RESOLUTION_CLASSIC) {
+    options.moduleResolution = RESOLUTION_BUNDLER;
+    if (options.module === undefined || options.module < MODULE_ES2015) options.module = MODULE_ESNEXT;
   }
   const aliases = Object.keys(options.paths ?? {}).map(
     (key) =>
@@ -363,19 +411,39 @@ function makeProject(path: string | undefined, parsed: ts.CompilerOptions, root:
           '$',
       ),
   );
-  return { path, options, cache: newCache(root, options), aliases };
+  return new ConfiguredTarget(root, options, path, aliases);
 }
 
-/** TypeScript's default strategy for the options (its getEmitModuleResolutionKind is internal). */
-function moduleResolutionOf(options: ts.CompilerOptions): ts.ModuleResolutionKind {
-  if (options.moduleResolution !== undefined) return options.moduleResolution;
-  const getKind = (ts as unknown as { getEmitModuleResolutionKind?: (o: ts.CompilerOptions) => ts.ModuleResolutionKind }).getEmitModuleResolutionKind;
-  if (getKind) return getKind(options);
-  return options.module === ts.ModuleKind.CommonJS ? ts.ModuleResolutionKind.Node10 : ts.ModuleResolutionKind.Bundler;
+/**
+ * Options with the resolution cache TypeScript resolves with under them, made at its first use: a workspace whose
+ * imports the listing answers alone never loads TypeScript (lazyTypescript.ts).
+ */
+export class ResolutionTarget {
+  private made: ts.ModuleResolutionCache | undefined;
+
+  constructor(
+    private readonly root: string,
+    readonly options: ts.CompilerOptions,
+  ) {}
+
+  get cache(): ts.ModuleResolutionCache {
+    return (this.made ??= ts.createModuleResolutionCache(this.root, (f) => f, this.options));
+  }
+
+  resetCache(): void {
+    this.made = undefined;
+  }
 }
 
-function newCache(root: string, options: ts.CompilerOptions): ts.ModuleResolutionCache {
-  return ts.createModuleResolutionCache(root, (f) => f, options);
+class ConfiguredTarget extends ResolutionTarget implements ProjectConfig {
+  constructor(
+    root: string,
+    options: ts.CompilerOptions,
+    readonly path: string | undefined,
+    readonly aliases: readonly RegExp[],
+  ) {
+    super(root, options);
+  }
 }
 
 /** A config's JSON: JSON.parse after blanking comments and trailing commas; TypeScript's reader for anything else (it names the error). */
