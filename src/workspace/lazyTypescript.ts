@@ -3,8 +3,9 @@
  * ships) in a bundle of its own, dist/typescript.js, and gives the engine, CLI and index-worker
  * bundles, for every `import { ts } from 'ts-morph'`, a module whose `ts` is a getter calling
  * `loadTypescript`: the first read requires that bundle (~10 MB to parse, ~0.8 s of CPU). The engine
- * reaches 'ready', and a warm start that extracts and resolves nothing ranks, without it. Run from
- * sources (tests, tsx) the modules import ts-morph itself and nothing calls this.
+ * reaches 'ready', a warm start that extracts and resolves nothing ranks, and a cold index whose configs
+ * and imports need no answer of TypeScript's (compilerOptions.ts, listingResolver.ts) ranks, without it.
+ * Run from sources (tests, tsx) the modules import ts-morph itself and nothing calls this.
  *
  * So nothing may read `ts` while a module loads (a constant built from `ts.SyntaxKind` at the top of
  * a file): that would load TypeScript with the bundle again.
