@@ -10,7 +10,22 @@
  * backslash, a drive letter or a URL in it), it answers undefined: TypeScript converts that config, and names the problem.
  */
 import type { ts } from 'ts-morph';
-import { COMPILER_OPTIONS, type OptionSpec } from './compilerOptionTable';
+import { COMPILER_OPTIONS } from './compilerOptionTable';
+
+/** A compiler option's declaration, as compilerOptionTable.ts holds it. */
+export interface OptionSpec {
+  readonly type: 'boolean' | 'string' | 'number' | 'object' | 'list' | 'listOrElement' | 'map';
+  /** A path, made absolute against the config's folder. */
+  readonly path?: true;
+  /** The values of a 'map' option, by lower-case name. */
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** A list's element. */
+  readonly element?: OptionSpec;
+  /** A list that keeps empty and null elements. */
+  readonly keepFalsy?: true;
+  /** Converted by TypeScript only (command-line only, validated by a rule of its own). */
+  readonly typescript?: true;
+}
 
 // TypeScript's enum values (stable across versions; compilerOptions.test.ts compares them with TypeScript's).
 export const RESOLUTION_CLASSIC = 1;
