@@ -10,7 +10,7 @@
  * backslash, a drive letter or a URL in it), it answers undefined: TypeScript converts that config, and names the problem.
  */
 import type { ts } from 'ts-morph';
-import { COMPILER_OPTIONS } from './compilerOptionTable';
+import { OPTION_TABLE } from './compilerOptionTable';
 
 /** A compiler option's declaration, as compilerOptionTable.ts holds it. */
 export interface OptionSpec {
@@ -40,6 +40,9 @@ export const MODULE_NODE16 = 100;
 export const MODULE_NODE20 = 102;
 export const MODULE_NODENEXT = 199;
 export const JSX_PRESERVE = 1;
+
+/** TypeScript's compiler options by name (compilerOptionTable.ts). */
+export const COMPILER_OPTIONS: Readonly<Record<string, OptionSpec>> = OPTION_TABLE;
 
 /** TypeScript's getDefaultCompilerOptions: what a jsconfig.json starts from. */
 const JSCONFIG_DEFAULTS: ts.CompilerOptions = {

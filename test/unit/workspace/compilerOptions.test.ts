@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { optionTable } from '../../../scripts/compilerOptionTable';
 import * as constants from '../../../src/workspace/compilerOptions';
-import { convertCompilerOptions, moduleResolutionOf } from '../../../src/workspace/compilerOptions';
-import { COMPILER_OPTIONS, TYPESCRIPT_VERSION } from '../../../src/workspace/compilerOptionTable';
+import { COMPILER_OPTIONS, convertCompilerOptions, moduleResolutionOf } from '../../../src/workspace/compilerOptions';
+import { TYPESCRIPT_VERSION } from '../../../src/workspace/compilerOptionTable';
 import { jsonObject, parseJsoncObject } from '../../../src/workspace/jsonc';
 
 const DIR = '/work/repo/packages/app';
