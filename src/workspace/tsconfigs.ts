@@ -260,7 +260,6 @@ export class TsconfigSet {
   ): QuickConfig | { unreadable: string } | typeof NOT_FOUND | undefined {
     if (!target.startsWith('./') && !target.startsWith('../')) return this.packageCannotBeFound(dirnameRel(from), target) ? NOT_FOUND : undefined;
     let rel = joinRel(dirnameRel(from), target);
-    if (rel === '..' || rel.startsWith('../')) return undefined; // above the folder: TypeScript reads it
     if (!this.host.fileExists(rel) && !rel.endsWith('.json')) {
       rel += '.json';
       if (!this.host.fileExists(rel)) return NOT_FOUND;
