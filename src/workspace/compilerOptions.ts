@@ -1,6 +1,6 @@
 /**
  * What the index needs of TypeScript's compiler options without loading TypeScript (lazyTypescript.ts: ~10 MB to
- * parse, the largest part of a cold index of a single package): a tsconfig's `compilerOptions` converted as
+ * parse, about a quarter of a single package's cold index without V8's compile cache): a tsconfig's `compilerOptions` converted as
  * `ts.convertCompilerOptionsFromJson` converts them, the module resolution strategy TypeScript computes from them,
  * and the enum values resolution compares against.
  *
@@ -23,7 +23,7 @@ export interface OptionSpec {
   readonly element?: OptionSpec;
   /** A list that keeps empty and null elements. */
   readonly keepFalsy?: true;
-  /** Converted by TypeScript only (command-line only, validated by a rule of its own). */
+  /** Converted by TypeScript only (command-line only, a validation rule of its own, null refused, or a list-or-element type). */
   readonly typescript?: true;
 }
 
