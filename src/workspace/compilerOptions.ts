@@ -94,9 +94,7 @@ function convert(spec: OptionSpec, value: unknown, dir: string): unknown {
       if (!Object.hasOwn(spec.values!, key)) throw NOT_EXACT;
       return spec.values![key];
     }
-    case 'listOrElement':
-      throw NOT_EXACT;
-    default:
+    default: // boolean, string, number, object ('listOrElement' is marked `typescript`)
       if (typeof value !== spec.type) throw NOT_EXACT;
       return spec.path ? absolutePath(value as string, dir) : value;
   }

@@ -204,12 +204,7 @@ export class ModuleResolver {
    * folder), INSTALLED (in an installed package, or nowhere), or undefined: from the listing where it
    * can answer (listingResolver.ts), else from `ts.resolveModuleName`.
    */
-  private find(
-    specifier: string,
-    from: string,
-    kind: EdgeKind,
-    target: Pick<ResolutionTarget, 'options' | 'cache'>,
-  ): string | typeof INSTALLED | undefined {
+  private find(specifier: string, from: string, kind: EdgeKind, target: ResolutionTarget): string | typeof INSTALLED | undefined {
     const { options } = target;
     const dir = dirnameRel(from);
     const bare = this.bareWithoutNodeModules(specifier, dir, options);

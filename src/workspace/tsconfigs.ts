@@ -34,18 +34,6 @@ import type { NodeModulesAbove } from './nodeModulesAbove';
 import { globToRegExp } from './pathGlob';
 import { absPath, dirnameRel, joinRel, relPath, type SourceHost } from './sourceHost';
 
-export interface ProjectConfig {
-  /** Workspace-relative path of the config; undefined for the defaults used when none applies. */
-  readonly path: string | undefined;
-  readonly options: ts.CompilerOptions;
-  /** One resolution cache per config, as the compiler keeps one per program; made when TypeScript first resolves with it. */
-  readonly cache: ts.ModuleResolutionCache;
-  /** Drops the cache: the next resolution starts a new one. */
-  resetCache(): void;
-  /** Specifiers that are path aliases under this config (keys of `paths`). */
-  readonly aliases: readonly RegExp[];
-}
-
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
 /** Diagnostics that say nothing about resolution: "The 'files' list is empty", "No inputs were found" (see withoutFileLists). */
@@ -410,7 +398,7 @@ function makeProject(path: string | undefined, parsed: ts.CompilerOptions, root:
           '$',
       ),
   );
-  return new ConfiguredTarget(root, options, path, aliases);
+  return new ProjectConfig(root, options, path, aliases);
 }
 
 /**
@@ -425,20 +413,25 @@ export class ResolutionTarget {
     readonly options: ts.CompilerOptions,
   ) {}
 
+  /** One resolution cache per config, as the compiler keeps one per program. */
   get cache(): ts.ModuleResolutionCache {
     return (this.made ??= ts.createModuleResolutionCache(this.root, (f) => f, this.options));
   }
 
+  /** Drops the cache: the next resolution starts a new one. */
   resetCache(): void {
     this.made = undefined;
   }
 }
 
-class ConfiguredTarget extends ResolutionTarget implements ProjectConfig {
+/** A config's options for the files it governs. */
+export class ProjectConfig extends ResolutionTarget {
   constructor(
     root: string,
     options: ts.CompilerOptions,
+    /** Workspace-relative path of the config; undefined for the defaults used when none applies. */
     readonly path: string | undefined,
+    /** Specifiers that are path aliases under this config (keys of `paths`). */
     readonly aliases: readonly RegExp[],
   ) {
     super(root, options);
