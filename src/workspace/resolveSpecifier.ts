@@ -144,6 +144,7 @@ export class ModuleResolver {
 
   /** Files were added or removed: cached answers (found and not found) may be stale. */
   fileSetChanged(): void {
+    this.answers.clear();
     this.configs.resetCaches();
     this.nodeModules.clear();
     this.listing?.fileSetChanged();
@@ -157,9 +158,24 @@ export class ModuleResolver {
     this.fileSetChanged();
   }
 
+  /**
+   * Answers given under this file set, per config, by answerKey: two files of a folder with the same
+   * config, extension and import ask the same question. On vitest 6,376 imports are 3,553 questions.
+   */
+  private readonly answers = new Map<ProjectConfig, Map<string, Resolution>>();
+
   resolve(from: string, imp: ExtractedImport): Resolution {
-    const { specifier, kind } = imp;
     const project = this.configs.forFile(from);
+    let answers = this.answers.get(project);
+    if (!answers) this.answers.set(project, (answers = new Map()));
+    const key = answerKey(from, imp);
+    let answer = answers.get(key);
+    if (answer === undefined) answers.set(key, (answer = this.answer(from, imp, project)));
+    return answer;
+  }
+
+  private answer(from: string, imp: ExtractedImport, project: ProjectConfig): Resolution {
+    const { specifier, kind } = imp;
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     // Node built-ins never name a workspace file (unless a `paths` entry says so).
     if ((specifier.startsWith('node:') || NODE_BUILTINS.has(specifier)) && !project.aliases.some((re) => re.test(specifier))) {
@@ -307,7 +323,18 @@ export class ModuleResolver {
   }
 }
 
-export function unresolvedKind(specifier: string, project: ProjectConfig): UnresolvedKind {
+export /**
+ * What an answer depends on besides the config and the file set: the importing file's folder (every
+ * lookup starts there), its extension (.mts/.cts and the like decide the module format) and the
+ * import's kind and specifier; never the file's own name.
+ */
+function answerKey(from: string, imp: ExtractedImport): string {
+  const slash = from.lastIndexOf('/');
+  const dot = from.lastIndexOf('.');
+  return `${from.slice(0, slash + 1)}\0${dot > slash ? from.slice(dot) : ''}\0${imp.kind}\0${imp.specifier}`;
+}
+
+function unresolvedKind(specifier: string, project: ProjectConfig): UnresolvedKind {
   if (ASSET_SPECIFIER.test(specifier)) return 'asset';
   if (specifier.startsWith('.') || specifier.startsWith('/')) return 'relative';
   if (specifier.startsWith('#') || specifier.startsWith('~') || specifier.startsWith('@/')) return 'alias';
