@@ -323,7 +323,7 @@ export class ModuleResolver {
   }
 }
 
-export /**
+/**
  * What an answer depends on besides the config and the file set: the importing file's folder (every
  * lookup starts there), its extension (.mts/.cts and the like decide the module format) and the
  * import's kind and specifier; never the file's own name.
@@ -334,7 +334,7 @@ function answerKey(from: string, imp: ExtractedImport): string {
   return `${from.slice(0, slash + 1)}\0${dot > slash ? from.slice(dot) : ''}\0${imp.kind}\0${imp.specifier}`;
 }
 
-function unresolvedKind(specifier: string, project: ProjectConfig): UnresolvedKind {
+export function unresolvedKind(specifier: string, project: ProjectConfig): UnresolvedKind {
   if (ASSET_SPECIFIER.test(specifier)) return 'asset';
   if (specifier.startsWith('.') || specifier.startsWith('/')) return 'relative';
   if (specifier.startsWith('#') || specifier.startsWith('~') || specifier.startsWith('@/')) return 'alias';
