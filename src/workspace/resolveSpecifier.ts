@@ -329,9 +329,9 @@ export class ModuleResolver {
  * import's kind and specifier; never the file's own name.
  */
 function answerKey(from: string, imp: ExtractedImport): string {
-  const slash = from.lastIndexOf('/');
   const dot = from.lastIndexOf('.');
-  return `${from.slice(0, slash + 1)}\0${dot > slash ? from.slice(dot) : ''}\0${imp.kind}\0${imp.specifier}`;
+  const extension = dot > from.lastIndexOf('/') ? from.slice(dot) : '';
+  return `${dirnameRel(from)}\0${extension}\0${imp.kind}\0${imp.specifier}`;
 }
 
 export function unresolvedKind(specifier: string, project: ProjectConfig): UnresolvedKind {
