@@ -30,8 +30,10 @@
  * names in each node_modules folder from the importer's up tell what TypeScript's walk can find
  * (viaNodeModules). No such package anywhere: not found. Only installed files (a package folder, or
  * pnpm's link into node_modules/.pnpm): INSTALLED, which is no edge whatever TypeScript finds in it,
- * so the walk is not run (resolveSpecifier.ts counts it external). A link into the folder (a
- * workspace package) or a committed node_modules: LINKED, TypeScript's to answer.
+ * so the walk is not run (resolveSpecifier.ts counts it external). A walk that meets a link into
+ * the folder (a workspace package) or a committed node_modules is run as TypeScript runs it
+ * (viaPackages), its files looked up on the disk as TypeScript's host looks them up; where that
+ * meets a rule not followed here, LINKED: TypeScript's to answer.
  */
 import type { ts } from 'ts-morph';
 import type { EdgeKind } from '../core/graph';
@@ -49,7 +51,8 @@ export const DELEGATE = Symbol('delegate');
  */
 export const INSTALLED = Symbol('installed');
 /**
- * DELEGATE for a bare name whose node_modules walk meets a link into the folder or listed files:
+ * DELEGATE for a bare name whose node_modules walk meets a link into the folder or listed files, and
+ * a rule viaPackages does not follow:
  * TypeScript's answer is the same for every importer whose walk meets its first such package in the
  * same node_modules folder (walkStart), under the same options and mode.
  */
@@ -75,6 +78,12 @@ export interface ListingFacts {
   installedEntries?(rel: string): ReadonlyMap<string, boolean> | undefined;
   /** Where a path outside the listing leads, symlinks followed (host-relative, "../" above the root). */
   realpath?(rel: string): string;
+  /**
+   * A file, or a folder, at a path outside the listing (in node_modules, above the root), on the disk
+   * as TypeScript's host sees it. Absent: packages in node_modules are TypeScript's to look into.
+   */
+  fileOnDisk?(rel: string): boolean;
+  folderOnDisk?(rel: string): boolean;
 }
 
 // TypeScript's `Extensions` flags: which kinds of file a lookup accepts.
@@ -106,6 +115,8 @@ interface LookupPlan {
   readonly allowJs: boolean;
   /** `outDir` or `declarationDir` is set: TypeScript may map an `imports` target back to its source. */
   readonly mapsOutputs: boolean;
+  /** TypeScript keeps a file found in node_modules under the path it was found at, links not followed. */
+  readonly preserveSymlinks: boolean;
   /**
    * `typeRoots`, workspace-relative ("../" above it): TypeScript looks a bare specifier up there
    * after node_modules, so one may be found without any node_modules folder.
@@ -148,6 +159,14 @@ interface PackageScope {
   readonly manifest: Record<string, unknown>;
 }
 
+/** What a package in node_modules is looked up with (viaPackages). */
+interface PackageLookup {
+  readonly plan: LookupPlan;
+  readonly esm: boolean;
+  /** Those of `exports` entries; undefined where TypeScript reads no `exports`. */
+  readonly conditions: readonly string[] | undefined;
+}
+
 /** What an `exports` or `imports` entry is looked up with. */
 interface EntryLookup {
   readonly scope: PackageScope;
@@ -156,6 +175,8 @@ interface EntryLookup {
   /** `imports` (a target may name a package) rather than `exports`. */
   readonly isImports: boolean;
   readonly plan: LookupPlan;
+  /** A package in node_modules (viaPackages): its files are looked up where TypeScript's host looks (fileAt). */
+  readonly inPackage?: boolean;
 }
 
 export class ListingResolver {
@@ -197,10 +218,11 @@ export class ListingResolver {
     const plan = this.planOf(options);
     if (plan === DELEGATE || specifier === '' || specifier.includes('\\')) return DELEGATE;
     const fromDir = dirnameRel(from);
-    // Rooted names ("/x", "c:/x") follow other rules.
-    if (!isRelative(specifier) && isRootedName(specifier)) return DELEGATE;
+    // A drive letter ("c:/x") follows other rules.
+    if (!isRelative(specifier) && isRootedName(specifier) && !specifier.startsWith('/')) return DELEGATE;
     const esm = plan.byFormat ? this.isEsmImport(from, kind) : false;
     if (esm === DELEGATE) return DELEGATE;
+    if (specifier.startsWith('/')) return this.rooted(specifier, plan, esm);
     if (isRelative(specifier)) return this.relative(specifier, fromDir, plan, esm);
     // `exports`/`imports` conditions: an ES module import's under node16/nodenext; under bundler anything but require().
     // Under node10 TypeScript reads them only for require() and import(), which the index asks with a resolution mode.
@@ -246,6 +268,35 @@ export class ListingResolver {
     return scope === DELEGATE ? DELEGATE : scope.manifest.type === 'module';
   }
 
+  /**
+   * A rooted name ("/x"), which TypeScript looks up as a path on the disk once `paths` (which take it
+   * for a bare name) have not matched it. Inside the folder: as a relative specifier naming that path.
+   * Outside it: nothing where the folder it is in has no name starting as its last segment does (every
+   * file or folder TypeScript tries there does), which is Vite's "/@vite/client" and "/src/x" in a
+   * workspace elsewhere. DELEGATE for the rest ("//x", "." or ".." segments, a `paths` key matching it,
+   * a name the folder may hold), and where the folder's root is no POSIX path.
+   */
+  private rooted(specifier: string, plan: LookupPlan, esm: boolean): ListingAnswer {
+    if (!this.root.startsWith('/') || specifier === '/' || /\/\/|\/\.\.?(?:\/|$)/.test(specifier)) return DELEGATE;
+    if (plan.paths && matchPaths(plan.paths, specifier) !== undefined) return DELEGATE;
+    const folderOnly = specifier.length > 1 && specifier.endsWith('/');
+    const candidate = relPath(this.root, folderOnly ? specifier.slice(0, -1) : specifier);
+    if (insideFolder(candidate)) {
+      for (const extensions of plan.passes) {
+        const found = this.load(extensions, candidate, folderOnly, esm);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    if (!this.facts.installedEntries || candidate === '..' || candidate.endsWith('/..')) return DELEGATE;
+    const names = this.facts.installedEntries(dirnameRel(candidate));
+    const stem = candidate
+      .slice(candidate.lastIndexOf('/') + 1)
+      .split('.')[0]
+      .toLowerCase();
+    return names && [...names.keys()].some((name) => name.toLowerCase().startsWith(stem)) ? DELEGATE : undefined;
+  }
+
   /** nodeLoadModuleByRelativeName in ESM mode: the name's own extension replaced, none added, and no folder lookup. */
   private loadAsEsm(extensions: number, candidate: string, folderOnly: boolean): ListingAnswer {
     if (!insideFolder(candidate)) return DELEGATE;
@@ -284,7 +335,13 @@ export class ListingResolver {
       if (specifier.includes(':')) continue;
       if (plan.typeRoots.some((r) => this.mayExist(r))) return DELEGATE;
       const walk = this.viaNodeModules(specifier, fromDir);
-      if (walk === DELEGATE || walk === LINKED) return walk;
+      if (walk === DELEGATE) return DELEGATE;
+      if (walk === LINKED) {
+        const inPackages = this.viaPackages(specifier, fromDir, extensions, plan, esm, conditions);
+        if (inPackages === DELEGATE) return LINKED;
+        if (inPackages !== undefined) return found(inPackages);
+        continue;
+      }
       if (walk === INSTALLED) installed = true;
     }
     return installed ? INSTALLED : undefined;
@@ -373,6 +430,124 @@ export class ListingResolver {
     return answer;
   }
 
+  /**
+   * TypeScript's node_modules walk (loadModuleFromNearestNodeModulesDirectory) where it meets listed
+   * files (a committed node_modules, a link into the folder): TypeScript files and declarations in
+   * every node_modules folder from the importer's up, then the other extensions; in each folder the
+   * package, then its `@types` package. Files are looked up where TypeScript's host looks (fileAt),
+   * and the file found is followed through its links, as TypeScript follows it. Undefined when the
+   * walk finds nothing; DELEGATE where this does not follow TypeScript (preserveSymlinks,
+   * `typesVersions`, a manifest that is not strict JSON).
+   */
+  private viaPackages(
+    specifier: string,
+    fromDir: string,
+    extensions: number,
+    plan: LookupPlan,
+    esm: boolean,
+    conditions: readonly string[] | undefined,
+  ): ListingAnswer {
+    const { folderOnDisk, realpath } = this.facts;
+    if (!folderOnDisk || !this.facts.fileOnDisk || !realpath || plan.preserveSymlinks) return DELEGATE;
+    const name = packageName(specifier);
+    const typesName = `${typesPackageName(name)}${specifier.slice(name.length)}`;
+    const pkg: PackageLookup = { plan, esm, conditions };
+    for (const passExtensions of [extensions & (TS | DTS), extensions & ~(TS | DTS)]) {
+      if (passExtensions === 0) continue;
+      for (let dir: string | undefined = fromDir; dir !== undefined && this.facts.nodeModulesAbove(dir); dir = parentFolder(this.root, dir)) {
+        if (dir === 'node_modules' || dir.endsWith('/node_modules')) continue;
+        const nodeModules = childPath(dir, 'node_modules');
+        if (!folderOnDisk(nodeModules)) continue;
+        let file = this.fromPackage(passExtensions, specifier, nodeModules, pkg);
+        const atTypes = childPath(nodeModules, '@types');
+        if (file === undefined && (passExtensions & DTS) !== 0 && folderOnDisk(atTypes)) file = this.fromPackage(DTS, typesName, atTypes, pkg);
+        if (file === DELEGATE) return DELEGATE;
+        if (typeof file === 'string') return insideFolder(file) ? file : realpath(file);
+      }
+    }
+    return undefined;
+  }
+
+  /** loadModuleFromSpecificNodeModulesDirectory: `moduleName` (a package name and its subpath) in one node_modules folder. */
+  private fromPackage(extensions: number, moduleName: string, nodeModules: string, pkg: PackageLookup): ListingAnswer {
+    const { esm, conditions } = pkg;
+    const name = packageName(moduleName);
+    const rest = moduleName.slice(name.length);
+    const candidate = childPath(nodeModules, moduleName);
+    const packageDir = childPath(nodeModules, name);
+    let info = this.packageJsonAt(candidate);
+    if (info === DELEGATE) return DELEGATE;
+    let rootInfo: PackageScope | undefined | typeof DELEGATE;
+    if (rest !== '' && info) {
+      if (conditions) rootInfo = this.packageJsonAt(packageDir);
+      if (rootInfo === DELEGATE) return DELEGATE;
+      // A subpath with a package.json of its own, in a package without `exports`: that folder is looked up.
+      if (!conditions || !Object.hasOwn(rootInfo?.manifest ?? {}, 'exports'))
+        return this.loadFromFile(extensions, candidate, !esm, true) ?? this.fromPackageFolder(extensions, candidate, info, esm);
+    }
+    if (rest !== '') info = rootInfo ?? this.packageJsonAt(packageDir);
+    if (info === DELEGATE) return DELEGATE;
+    if (info?.manifest.exports && conditions) {
+      const lookup: EntryLookup = { scope: info, extensions, conditions, isImports: false, plan: pkg.plan, inPackage: true };
+      const entry = this.fromExports(info.manifest.exports, `.${rest}`, lookup);
+      return entry === MAPPED_TO_NULL ? undefined : entry;
+    }
+    if (rest !== '' && info?.manifest.typesVersions !== undefined) return DELEGATE;
+    const file =
+      (rest !== '' || !esm ? this.loadFromFile(extensions, candidate, !esm, true) : undefined) ??
+      this.fromPackageFolder(extensions, candidate, info, esm);
+    // An ES module import of a package without `exports` tries its index.js last.
+    if (file === undefined && rest === '' && info && info.manifest.exports == null && esm)
+      return this.loadFromFile(extensions, `${candidate}/index.js`, false, true);
+    return file;
+  }
+
+  /**
+   * loadNodeModuleFromDirectoryWorker in node_modules: the package.json's `typings`/`types` (when
+   * declarations are looked for) or `main`, when it is this folder's; the file it names as named, else
+   * with extensions and its folder's index (ES module lookups only in a package of `type` module);
+   * then, outside an ES module import, the folder's index.
+   */
+  private fromPackageFolder(extensions: number, candidate: string, info: PackageScope | undefined, esm: boolean): ListingAnswer {
+    if (info?.manifest.typesVersions !== undefined) return DELEGATE;
+    if (info && info.dir === candidate) {
+      const { manifest } = info;
+      const field =
+        ((extensions & DTS) !== 0 && (pathField(manifest, 'typings') ?? pathField(manifest, 'types'))) ||
+        ((extensions & (TS | JS | DTS)) !== 0 && pathField(manifest, 'main')) ||
+        undefined;
+      if (field !== undefined) {
+        if (isRootedName(field) || field.endsWith('/') || field.includes('\\')) return DELEGATE;
+        const file = joinPath(candidate, field);
+        if (file === undefined || file === '') return DELEGATE;
+        const named = this.fileFromField(extensions, file, true);
+        if (named !== undefined) return named;
+        const expanded = extensions === DTS ? TS | DTS : extensions;
+        const fileEsm = esm && manifest.type === 'module';
+        const asFile = this.loadFromFile(expanded, file, !fileEsm, true);
+        if (asFile !== undefined) return asFile;
+        if (!fileEsm) {
+          const index = this.loadFromFile(expanded, `${file}/index`, true, true);
+          if (index !== undefined) return index;
+        }
+      }
+    }
+    return esm ? undefined : this.loadFromFile(extensions, `${candidate}/index`, true, true);
+  }
+
+  /** getPackageJsonInfo: the package.json in `dir`, where TypeScript's host finds it; DELEGATE when it is not strict JSON. */
+  private packageJsonAt(dir: string): PackageScope | undefined | typeof DELEGATE {
+    const path = childPath(dir, 'package.json');
+    if (!this.fileAt(path)) return undefined;
+    const manifest = this.manifestOf(path);
+    return manifest ? { dir, manifest } : DELEGATE;
+  }
+
+  /** A file where TypeScript's host looks for it: in the listing inside the folder, on the disk outside it (node_modules, above the root). */
+  private fileAt(rel: string): boolean {
+    return insideFolder(rel) ? this.facts.exists(rel) : this.facts.fileOnDisk!(rel);
+  }
+
   /** loadModuleFromImports: the scope's `imports` entry for a `#` name. */
   private viaImports(specifier: string, lookup: EntryLookup): EntryAnswer {
     // "#/x" resolves or not by a TypeScript feature that differs between strategies.
@@ -457,10 +632,13 @@ export class ListingResolver {
       const invalid = (segment: string) => segment === '..' || segment === '.' || segment === 'node_modules';
       if (target.split('/').slice(1).some(invalid) || subpath.split('/').some(invalid)) return undefined;
       const path = pattern ? target.replace(/\*/g, subpath) : target + subpath;
-      // TypeScript may map a path under outDir/declarationDir back to its source.
-      if (path.endsWith('/') || lookup.plan.mapsOutputs) return DELEGATE;
+      if (path.endsWith('/')) return DELEGATE;
       const file = joinPath(lookup.scope.dir, path);
-      if (file === undefined || file === '' || !insideFolder(file)) return DELEGATE;
+      if (file === undefined || file === '') return DELEGATE;
+      // A path through node_modules is TypeScript's host's to look up, and never mapped back to a source.
+      if (lookup.inPackage) return this.fileFromField(lookup.extensions, file, true);
+      // TypeScript may map a path under outDir/declarationDir back to its source.
+      if (lookup.plan.mapsOutputs || !insideFolder(file)) return DELEGATE;
       return this.fileFromField(lookup.extensions, file);
     }
     if (target === null) return MAPPED_TO_NULL;
@@ -550,10 +728,10 @@ export class ListingResolver {
    * loadFileNameFromPackageJsonField: a TypeScript source or declaration is the file itself or
    * nothing; any other name has its extension replaced (a.js -> a.ts), none added.
    */
-  private fileFromField(extensions: number, file: string): string | undefined {
+  private fileFromField(extensions: number, file: string, onDisk = false): string | undefined {
     if (((extensions & TS) !== 0 && /\.(?:ts|tsx|mts|cts)$/.test(file)) || ((extensions & DTS) !== 0 && /\.d\.(?:ts|mts|cts)$/.test(file)))
-      return this.facts.exists(file) ? file : undefined;
-    return this.loadFromFile(extensions, file, false);
+      return (onDisk ? this.fileAt(file) : this.facts.exists(file)) ? file : undefined;
+    return this.loadFromFile(extensions, file, false, onDisk);
   }
 
   /**
@@ -573,22 +751,24 @@ export class ListingResolver {
 
   /**
    * loadModuleFromFile: the name's own extension replaced ("./a.js" -> a.ts), then, unless in ESM
-   * mode (`addExtensions` false), extensions added ("./a" -> a.ts).
+   * mode (`addExtensions` false), extensions added ("./a" -> a.ts). `onDisk`: looked up with fileAt.
    */
-  private loadFromFile(extensions: number, candidate: string, addExtensions: boolean): string | undefined {
+  private loadFromFile(extensions: number, candidate: string, addExtensions: boolean, onDisk = false): string | undefined {
     const base = candidate.slice(candidate.lastIndexOf('/') + 1);
     if (base.includes('.')) {
       const known = KNOWN_EXTENSIONS.find((e) => candidate.endsWith(e) && candidate.length > e.length);
       const stem = known ? candidate.slice(0, -known.length) : candidate.slice(0, candidate.lastIndexOf('.'));
-      const replaced = this.addExtensions(stem, extensions, candidate.slice(stem.length));
+      const replaced = this.addExtensions(stem, extensions, candidate.slice(stem.length), onDisk);
       if (replaced !== undefined) return replaced;
     }
-    return addExtensions ? this.addExtensions(candidate, extensions, '') : undefined;
+    return addExtensions ? this.addExtensions(candidate, extensions, '', onDisk) : undefined;
   }
 
   /** tryAddingExtensions: the candidates TypeScript tries for a stem and the extension the specifier had. */
-  private addExtensions(stem: string, extensions: number, original: string): string | undefined {
-    const tryExt = (ext: string) => (this.facts.exists(stem + ext) ? stem + ext : undefined);
+  private addExtensions(stem: string, extensions: number, original: string, onDisk: boolean): string | undefined {
+    const tryExt = onDisk
+      ? (ext: string) => (this.fileAt(stem + ext) ? stem + ext : undefined)
+      : (ext: string) => (this.facts.exists(stem + ext) ? stem + ext : undefined);
     const has = (flag: number) => (extensions & flag) !== 0;
     switch (original) {
       case '.mjs':
@@ -691,6 +871,7 @@ function makePlan(options: ts.CompilerOptions, root: string): LookupPlan | typeo
     requireConditions: ['require', ...conditions],
     allowJs: options.allowJs ?? options.checkJs ?? false,
     mapsOutputs: options.outDir !== undefined || options.declarationDir !== undefined,
+    preserveSymlinks: options.preserveSymlinks === true,
     typeRoots: (options.typeRoots ?? []).map((abs) => relPath(root, abs.replace(/\/$/, ''))),
   };
 }

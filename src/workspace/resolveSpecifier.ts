@@ -95,6 +95,8 @@ export class ModuleResolver {
         manifest: (rel) => this.manifest(rel),
         installedEntries: host.entriesOf && ((rel) => memo(this.entries, rel, () => host.entriesOf!(rel) ?? null) ?? undefined),
         realpath: host.realpath && ((rel) => relPath(root, this.realpathOutside(rel))),
+        fileOnDisk: (rel) => memo(this.outside, rel, () => host.fileExists(rel)),
+        folderOnDisk: (rel) => memo(this.outsideDirs, rel, () => host.directoryExists(rel)),
       });
     }
     this.tsHost = {

@@ -654,7 +654,13 @@ function installedWorkspace(files: Record<string, string>, installed: Record<str
     directoryExists: (p) => listedDirs.has(p),
     nodeModulesAbove: (dir) =>
       [...diskDirs].some((d) => d.endsWith('node_modules') && (dirnameRel(d) === dir || dir.startsWith(`${dirnameRel(d)}/`) || dirnameRel(d) === '')),
-    manifest: (p) => (files[p] === undefined ? undefined : (JSON.parse(files[p]) as Record<string, unknown>)),
+    manifest: (p) => {
+      try {
+        return JSON.parse(disk[follow(p)]) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    },
     installedEntries: (dir) => {
       const real = follow(dir);
       if (!diskDirs.has(real)) return undefined;
@@ -667,9 +673,22 @@ function installedWorkspace(files: Record<string, string>, installed: Record<str
       return names;
     },
     realpath: follow,
+    fileOnDisk: (p) => follow(p) in disk,
+    folderOnDisk: (p) => diskDirs.has(follow(p)),
   });
-  const typescript = (specifier: string, from: string, options: ts.CompilerOptions): string | undefined => {
-    const found = ts.resolveModuleName(specifier, `${ROOT}/${from}`, options, tsHost).resolvedModule?.resolvedFileName;
+  /** TypeScript's answer, in the mode the index asks with (as `workspace` above). */
+  const typescript = (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
+    const abs = `${ROOT}/${from}`;
+    const byFormat = options.moduleResolution === ts.ModuleResolutionKind.Node16 || options.moduleResolution === NodeNext;
+    const mode =
+      kind === 'require'
+        ? ts.ModuleKind.CommonJS
+        : kind === 'dynamic'
+          ? ts.ModuleKind.ESNext
+          : byFormat
+            ? ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options)
+            : undefined;
+    const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
     return found === undefined ? undefined : rel(found);
   };
   return { listing, typescript };
@@ -713,11 +732,111 @@ describe('listing resolver: bare names with installed packages (node_modules)', 
     assert.equal(ws.listing.resolve('missing', 'src/main.ts', 'import', bundler()), undefined);
   });
 
-  it('a link into the folder (a workspace package) and a committed node_modules go to TypeScript, which finds listed files there', () => {
+  it('a link into the folder (a workspace package) and a committed node_modules are looked into as TypeScript looks, the link followed', () => {
     assert.equal(ws.typescript('@me/lib', 'src/main.ts', bundler()), 'packages/lib/index.ts');
-    assert.equal(ws.listing.resolve('@me/lib', 'src/main.ts', 'import', bundler()), LINKED);
+    assert.equal(ws.listing.resolve('@me/lib', 'src/main.ts', 'import', bundler()), 'packages/lib/index.ts');
     assert.equal(ws.typescript('fixture', 'vendor/a.ts', bundler()), 'vendor/node_modules/fixture/index.js');
-    assert.equal(ws.listing.resolve('fixture', 'vendor/a.ts', 'import', bundler()), LINKED);
+    assert.equal(ws.listing.resolve('fixture', 'vendor/a.ts', 'import', bundler()), 'vendor/node_modules/fixture/index.js');
+    // A committed node_modules without the name: TypeScript goes on up, to the installed package.
+    assert.equal(ws.typescript('dep', 'vendor/a.ts', bundler()), 'node_modules/.pnpm/dep@1/node_modules/dep/index.d.ts');
+    assert.equal(ws.listing.resolve('dep', 'vendor/a.ts', 'import', bundler()), 'node_modules/.pnpm/dep@1/node_modules/dep/index.d.ts');
+  });
+
+  it("a package that a link or a commit puts in node_modules: TypeScript's answer on generated manifests and files, three strategies and three import kinds", () => {
+    // A fixed seed: the same 300 workspaces on every run.
+    let seed = 29;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const leaf = () =>
+      pick<unknown>([
+        './a.ts',
+        './a.js',
+        './b.d.ts',
+        './dist/index.js',
+        './dist/index.d.ts',
+        './src/*.ts',
+        './src/*',
+        './*.js',
+        './lib/',
+        null,
+        './d.json',
+        './e.mjs',
+      ]);
+    const target = (depth: number): unknown => {
+      const r = random();
+      if (depth > 1 || r < 0.5) return leaf();
+      if (r < 0.65) return [target(depth + 1), target(depth + 1)];
+      const conditions: Record<string, unknown> = {};
+      for (let i = 0; i < 1 + Math.floor(random() * 3); i++) conditions[pick(['types', 'import', 'require', 'default', 'node'])] = target(depth + 1);
+      return conditions;
+    };
+    const names = [
+      'a.ts',
+      'a.js',
+      'b.d.ts',
+      'index.ts',
+      'index.js',
+      'index.d.ts',
+      'src/a.ts',
+      'lib/index.ts',
+      'sub/index.ts',
+      'd.json',
+      'e.mjs',
+      'e.mts',
+    ];
+    const specifiers = [
+      'lib',
+      'lib/a',
+      'lib/a.js',
+      'lib/src/a',
+      'lib/sub',
+      'lib/lib',
+      'lib/dist/index.js',
+      'lib/e.mjs',
+      'lib/d.json',
+      'fix',
+      'fix/a',
+      'nope',
+    ];
+    let compared = 0;
+    let answered = 0;
+    for (let n = 0; n < 300; n++) {
+      const manifest: Record<string, unknown> = { name: 'lib' };
+      if (random() < 0.6) manifest.exports = random() < 0.3 ? target(0) : { '.': target(0), './*': target(0), './sub': target(0) };
+      if (random() < 0.5) manifest.types = pick(['./b.d.ts', 'a', 'dist/index.d.ts', 'lib', '']);
+      if (random() < 0.5) manifest.main = pick(['./a.js', 'lib', 'dist/index.js', 'sub', 'e.mjs']);
+      if (random() < 0.3) manifest.type = 'module';
+      const files: Record<string, string> = { 'package.json': '{"name":"app"}', 'app/main.ts': '', 'app/main.mts': '', 'vendor/a.ts': '' };
+      files['packages/lib/package.json'] = JSON.stringify(manifest);
+      // Built files (dist/) are on the disk and not listed, as a .gitignore leaves them.
+      const built: Record<string, string> = {};
+      for (const name of names) if (random() < 0.5) files[`packages/lib/${name}`] = '';
+      if (random() < 0.5) built['packages/lib/dist/index.js'] = built['packages/lib/dist/index.d.ts'] = '';
+      if (random() < 0.3) files['packages/lib/sub/package.json'] = JSON.stringify({ main: pick(['../a.js', 'index.js', 'x.js']) });
+      for (const name of ['index.js', 'a.ts', 'package.json'])
+        if (random() < 0.6) files[`vendor/node_modules/fix/${name}`] = name === 'package.json' ? '{"main":"a"}' : '';
+      if (random() < 0.3) built['node_modules/@types/lib/index.d.ts'] = '';
+      const links: Record<string, string> = { 'node_modules/lib': 'packages/lib' };
+      if (random() < 0.3) links['app/node_modules/lib'] = 'packages/lib';
+      const ws = installedWorkspace(files, built, links);
+      const options = pick([bundler, nodeNext, node10])({ allowJs: random() < 0.7, resolveJsonModule: random() < 0.5 });
+      for (const from of ['app/main.ts', 'app/main.mts', 'vendor/a.ts']) {
+        for (const specifier of specifiers) {
+          for (const kind of ['import', 'require', 'dynamic'] as const) {
+            const answer = ws.listing.resolve(specifier, from, kind, options);
+            if (answer === DELEGATE || answer === LINKED || answer === INSTALLED) continue;
+            compared++;
+            if (answer !== undefined) answered++;
+            assert.equal(
+              answer,
+              ws.typescript(specifier, from, options, kind),
+              `${specifier} (${kind}) from ${from}, ${JSON.stringify({ options, files, built, links })}`,
+            );
+          }
+        }
+      }
+    }
+    assert.ok(compared > 25000 && answered > 8000, `${compared} answers compared, ${answered} of them files`);
   });
 
   it('names where the walk first meets a name: the folder of that node_modules, whatever folder below it asks', () => {
@@ -736,6 +855,37 @@ describe('listing resolver: bare names with installed packages (node_modules)', 
     assert.equal(ws.typescript('flat', 'src/main.ts', options), 'src/flat.js');
     assert.equal(ws.listing.resolve('dep', 'src/main.ts', 'import', options), DELEGATE);
     assert.equal(ws.listing.resolve('flat', 'src/main.ts', 'import', options), DELEGATE);
+  });
+
+  it('a rooted name: a path in the folder as a relative one names it; outside, nothing where its folder holds no such name', () => {
+    const rooted = installedWorkspace(
+      { 'package.json': '{}', 'src/main.ts': '', 'src/util.ts': '', 'src/lib/index.ts': '', 'src/esm.mts': '' },
+      { '../lib/x.ts': '' },
+      {},
+    );
+    for (const options of [bundler(), node10(), nodeNext()]) {
+      for (const [specifier, expected] of [
+        [`${ROOT}/src/util`, 'src/util.ts'],
+        [`${ROOT}/src/util.js`, 'src/util.ts'],
+        [`${ROOT}/src/lib`, 'src/lib/index.ts'],
+        [`${ROOT}/src/lib/`, 'src/lib/index.ts'],
+        [`${ROOT}/src/missing`, undefined],
+        ['/@vite/client', undefined],
+        ['/other/x', undefined],
+      ] as const) {
+        assert.equal(rooted.typescript(specifier, 'src/main.ts', options), expected, specifier);
+        assert.equal(rooted.listing.resolve(specifier, 'src/main.ts', 'import', options), expected, specifier);
+      }
+    }
+    // An ES module import names its file: no extension added, no folder index.
+    assert.equal(rooted.typescript(`${ROOT}/src/util`, 'src/esm.mts', nodeNext()), undefined);
+    assert.equal(rooted.listing.resolve(`${ROOT}/src/util`, 'src/esm.mts', 'import', nodeNext()), undefined);
+    assert.equal(rooted.listing.resolve(`${ROOT}/src/util.js`, 'src/esm.mts', 'import', nodeNext()), 'src/util.ts');
+    // "/lib" is a folder next to the workspace; "//x", ".." segments and a matching `paths` key are TypeScript's.
+    for (const specifier of ['/lib', '/lib/x', '//x', `${ROOT}/../lib/x`, '/'])
+      assert.equal(rooted.listing.resolve(specifier, 'src/main.ts', 'import', bundler()), DELEGATE, specifier);
+    const withPaths = bundler({ paths: { '/@vite/*': ['./src/*'] }, pathsBasePath: ROOT } as ts.CompilerOptions);
+    assert.equal(rooted.listing.resolve('/@vite/client', 'src/main.ts', 'import', withPaths), DELEGATE);
   });
 
   it('an installed package whose subpath TypeScript cannot find is INSTALLED all the same: no listed file either way', () => {
