@@ -271,10 +271,10 @@ export class ListingResolver {
   /**
    * A rooted name ("/x"), which TypeScript looks up as a path on the disk once `paths` (which take it
    * for a bare name) have not matched it. Inside the folder: as a relative specifier naming that path.
-   * Outside it: nothing where the folder it is in has no name starting as its last segment does (every
-   * file or folder TypeScript tries there does), which is Vite's "/@vite/client" and "/src/x" in a
-   * workspace elsewhere. DELEGATE for the rest ("//x", "." or ".." segments, a `paths` key matching it,
-   * a name the folder may hold), and where the folder's root is no POSIX path.
+   * Outside it: nothing where the folder it is in holds no name starting as its last segment does
+   * (every file or folder TypeScript tries there does): Vite's "/@vite/client", say. DELEGATE for the
+   * rest ("//x", "." or ".." segments, a `paths` key matching it, a name that folder may hold), and
+   * where the workspace's root is no POSIX path.
    */
   private rooted(specifier: string, plan: LookupPlan, esm: boolean): ListingAnswer {
     if (!this.root.startsWith('/') || specifier === '/' || /\/\/|\/\.\.?(?:\/|$)/.test(specifier)) return DELEGATE;
