@@ -7,6 +7,34 @@ import { dirnameRel } from '../../../src/workspace/sourceHost';
 const ROOT = '/ws';
 const { Bundler, Node10, NodeNext } = ts.ModuleResolutionKind;
 
+/**
+ * TypeScript's answer on this host, workspace-relative, in the mode the index asks it with
+ * (resolveSpecifier's modeOf): require() CommonJS, import() ESM, else the file's format under
+ * node16/nodenext and none otherwise.
+ */
+function typescriptOn(tsHost: ts.ModuleResolutionHost, rel: (abs: string) => string | undefined) {
+  return (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
+    const abs = `${ROOT}/${from}`;
+    const mode =
+      kind === 'require'
+        ? ts.ModuleKind.CommonJS
+        : kind === 'dynamic'
+          ? ts.ModuleKind.ESNext
+          : options.moduleResolution === ts.ModuleResolutionKind.Node16 || options.moduleResolution === NodeNext
+            ? ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options)
+            : undefined;
+    const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
+    return found === undefined ? undefined : rel(found);
+  };
+}
+
+/** A generator of the same choices on every run, from a fixed seed (a linear congruential one). */
+function seeded(seed: number) {
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  return { random, pick };
+}
+
 /** A folder of these files (path -> text) as both the listing and a TypeScript host see it. */
 function workspace(files: Record<string, string>, { nodeModules = false }: { nodeModules?: boolean } = {}) {
   const paths = new Set(Object.keys(files));
@@ -32,24 +60,7 @@ function workspace(files: Record<string, string>, { nodeModules = false }: { nod
       }
     },
   });
-  /**
-   * TypeScript's answer, workspace-relative, in the mode the index asks it with (resolveSpecifier's
-   * modeOf): require() CommonJS, import() ESM, else the file's format under node16/nodenext and none otherwise.
-   */
-  const typescript = (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
-    const abs = `${ROOT}/${from}`;
-    const mode =
-      kind === 'require'
-        ? ts.ModuleKind.CommonJS
-        : kind === 'dynamic'
-          ? ts.ModuleKind.ESNext
-          : options.moduleResolution === ts.ModuleResolutionKind.Node16 || options.moduleResolution === NodeNext
-            ? ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options)
-            : undefined;
-    const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
-    return found === undefined ? undefined : rel(found);
-  };
-  return { listing, typescript };
+  return { listing, typescript: typescriptOn(tsHost, rel) };
 }
 
 const bundler = (more: ts.CompilerOptions = {}): ts.CompilerOptions => ({
@@ -505,9 +516,7 @@ describe('listing resolver (the answer of ts.resolveModuleName, from the listing
 
   it('agrees with TypeScript on generated package.json shapes (exports, imports, types, main), three strategies and three import kinds', () => {
     // A fixed seed: the same 250 workspaces on every run.
-    let seed = 13;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const { random, pick } = seeded(13);
     const leaf = () =>
       pick<unknown>([
         './a.ts',
@@ -676,22 +685,7 @@ function installedWorkspace(files: Record<string, string>, installed: Record<str
     fileOnDisk: (p) => follow(p) in disk,
     folderOnDisk: (p) => diskDirs.has(follow(p)),
   });
-  /** TypeScript's answer, in the mode the index asks with (as `workspace` above). */
-  const typescript = (specifier: string, from: string, options: ts.CompilerOptions, kind: EdgeKind = 'import'): string | undefined => {
-    const abs = `${ROOT}/${from}`;
-    const byFormat = options.moduleResolution === ts.ModuleResolutionKind.Node16 || options.moduleResolution === NodeNext;
-    const mode =
-      kind === 'require'
-        ? ts.ModuleKind.CommonJS
-        : kind === 'dynamic'
-          ? ts.ModuleKind.ESNext
-          : byFormat
-            ? ts.getImpliedNodeFormatForFile(abs, undefined, tsHost, options)
-            : undefined;
-    const found = ts.resolveModuleName(specifier, abs, options, tsHost, undefined, undefined, mode).resolvedModule?.resolvedFileName;
-    return found === undefined ? undefined : rel(found);
-  };
-  return { listing, typescript };
+  return { listing, typescript: typescriptOn(tsHost, rel) };
 }
 
 describe('listing resolver: bare names with installed packages (node_modules)', () => {
@@ -744,9 +738,7 @@ describe('listing resolver: bare names with installed packages (node_modules)', 
 
   it("a package that a link or a commit puts in node_modules: TypeScript's answer on generated manifests and files, three strategies and three import kinds", () => {
     // A fixed seed: the same 300 workspaces on every run.
-    let seed = 29;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const { random, pick } = seeded(29);
     const leaf = () =>
       pick<unknown>([
         './a.ts',
