@@ -447,8 +447,8 @@ export class ListingResolver {
     esm: boolean,
     conditions: readonly string[] | undefined,
   ): ListingAnswer {
-    const { folderOnDisk, realpath } = this.facts;
-    if (!folderOnDisk || !this.facts.fileOnDisk || !realpath || plan.preserveSymlinks) return DELEGATE;
+    const { fileOnDisk, folderOnDisk, realpath } = this.facts;
+    if (!fileOnDisk || !folderOnDisk || !realpath || plan.preserveSymlinks) return DELEGATE;
     const name = packageName(specifier);
     const typesName = `${typesPackageName(name)}${specifier.slice(name.length)}`;
     const pkg: PackageLookup = { plan, esm, conditions };
