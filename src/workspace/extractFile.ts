@@ -37,6 +37,12 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
  */
 export function readListed(host: SourceHost, file: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
   let stat = statOf(file);
+  if (!stat && host.readWithStat) {
+    const read = host.readWithStat(file.path, MAX_FILE_BYTES);
+    if (read?.text !== undefined) return { text: read.text, stat: read.stat };
+    if (read) return { skip: 'too-large' };
+    return unread(host, file.path);
+  }
   if (!stat) {
     stat = host.stat(file.path);
     if (!stat) return { skip: host.directoryExists(file.path) ? undefined : 'missing' };
@@ -44,8 +50,13 @@ export function readListed(host: SourceHost, file: ListedFile): { text: string; 
   }
   const text = host.readFile(file.path);
   if (text !== undefined) return { text, stat };
-  if (host.stat(file.path)) return { skip: 'unreadable' };
-  return { skip: host.directoryExists(file.path) ? undefined : 'missing' };
+  return unread(host, file.path);
+}
+
+/** Why a listed file could not be read: unreadable when it is there, else gone, or a folder (undefined). */
+function unread(host: SourceHost, rel: string): { skip: SkipReason | undefined } {
+  if (host.stat(rel)) return { skip: 'unreadable' };
+  return { skip: host.directoryExists(rel) ? undefined : 'missing' };
 }
 
 /** A listed file's stat, when the listing took one. */

@@ -51,6 +51,7 @@ describe('WorkspaceIndex on bad input', () => {
     // A host that cannot read one file though it exists (permissions do not stop root, so simulate it).
     const host: SourceHost = Object.assign(Object.create(disk) as DiskSourceHost, {
       readFile: (rel: string) => (rel === 'secret.ts' ? undefined : disk.readFile(rel)),
+      readWithStat: (rel: string, maxBytes: number) => (rel === 'secret.ts' ? undefined : disk.readWithStat(rel, maxBytes)),
     });
     const { index } = await indexOf(host);
     assert.equal(index.stats.skipped.unreadable, 1);

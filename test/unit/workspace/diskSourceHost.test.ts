@@ -117,6 +117,20 @@ describe('DiskSourceHost paths', () => {
     assert.equal(host.readFile('src//a.ts'), 'export const a = 1;\n');
   });
 
+  it('reads a file with its stat from one opening: whole past the first buffer, its stat alone over the limit, nothing for a folder or a missing path', () => {
+    const large = `${'x'.repeat(200 * 1024)}é\n`;
+    const root = folder({ 'big.ts': large, 'small.ts': 'const é = 1;\n', 'src/a.ts': '' });
+    const host = new DiskSourceHost(root);
+    for (const rel of ['big.ts', 'small.ts', 'big.ts']) {
+      const read = host.readWithStat(rel, 1024 * 1024);
+      assert.equal(read?.text, host.readFile(rel), rel);
+      assert.deepEqual(read?.stat, host.stat(rel), rel);
+    }
+    assert.deepEqual(host.readWithStat('big.ts', 1000), { stat: host.stat('big.ts') });
+    assert.equal(host.readWithStat('src', 1000), undefined);
+    assert.equal(host.readWithStat('missing.ts', 1000), undefined);
+  });
+
   it('follows a path that climbs out of its folder as path.resolve does (the resolver asks about node_modules above it)', () => {
     const root = folder({ 'src/a.ts': 'x', 'node_modules/p/index.js': 'y' });
     const host = new DiskSourceHost(join(root, 'src'));

@@ -48,14 +48,14 @@ function outgoing(index: WorkspaceIndex, from: string): string[] {
 describe('WorkspaceIndex cold build with a focus', () => {
   const workspace = tempWorkspaces('rf-focus-');
 
-  /** A host on the fixture that notes each TS file it reads in `read`, then calls `onRead`. */
+  /** A host on the fixture that notes each TS file the build reads (with its stat, as a cold build does) in `read`, then calls `onRead`. */
   function readsRecorded(read: string[], onRead?: () => void): DiskSourceHost {
     const host = new DiskSourceHost(workspace(FILES), { noGit: true });
-    const readFile = host.readFile.bind(host);
-    host.readFile = (rel) => {
+    const readWithStat = host.readWithStat.bind(host);
+    host.readWithStat = (rel, maxBytes) => {
       if (rel.endsWith('.ts')) read.push(rel);
       onRead?.();
-      return readFile(rel);
+      return readWithStat(rel, maxBytes);
     };
     return host;
   }
@@ -63,11 +63,11 @@ describe('WorkspaceIndex cold build with a focus', () => {
   it('puts every listed file in the graph before reading any', async () => {
     let atFirstRead: { path: string; files: number; edges: number } | undefined;
     const host = new DiskSourceHost(workspace(FILES), { noGit: true });
-    const readFile = host.readFile.bind(host);
-    host.readFile = (rel) => {
+    const readWithStat = host.readWithStat.bind(host);
+    host.readWithStat = (rel, maxBytes) => {
       // The config files are read before the listing becomes nodes; the first source file after.
       if (rel.endsWith('.ts')) atFirstRead ??= { path: rel, files: index.graph.size, edges: index.graph.edgeCount };
-      return readFile(rel);
+      return readWithStat(rel, maxBytes);
     };
     const index = new WorkspaceIndex(host);
     await index.build({ focus: FOCUS });
@@ -84,10 +84,12 @@ describe('WorkspaceIndex cold build with a focus', () => {
       statted.push(rel);
       return stat(rel);
     };
-    const readFile = host.readFile.bind(host);
-    host.readFile = (rel) => {
+    // A cold build stats a listed file as it reads it, from the same opening.
+    const readWithStat = host.readWithStat.bind(host);
+    host.readWithStat = (rel, maxBytes) => {
+      statted.push(rel);
       if (rel === FOCUS) atFocusRead ??= [...statted];
-      return readFile(rel);
+      return readWithStat(rel, maxBytes);
     };
     const index = new WorkspaceIndex(host);
     await index.build({ focus: FOCUS });
