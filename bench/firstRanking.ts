@@ -20,10 +20,15 @@
  * --late-focus MS: a window that restores its editor late: the index asked with no focus, the focus given MS ms
  * later (refocus) and its ranking waiting in the engine; ms from the focus to the partial ranking.
  *
- *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait [--baseline-waits] | --warm | --late-focus MS]
+ * --complete (cold starts): also the first complete ranking, asked once the index answers, ms from the fork.
+ * --busy N: N loops at normal priority keep cores busy through each start, as a VS Code starting beside the
+ * engine keeps them (the workbench, its server and the TypeScript server; a cold engine runs below normal).
+ *
+ *   npm run build && npx tsx bench/firstRanking.ts --root DIR --open REL --baseline EXT_DIR [--runs 5] [--delay 400] [--wait [--baseline-waits] | --warm | --late-focus MS] [--complete] [--busy N]
  *
  * --baseline is a checkout of another commit, built (its dist/engine.js). Figures only; never pass/fail.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,11 +49,22 @@ const OPTIONS: Record<string, OptionSpec> = {
     description: 'the editor is known this many ms after the index request (both builds): ms from then to the partial ranking',
   },
   warm: { type: 'boolean', description: 'the warm start: each engine on the database its cold start wrote' },
+  complete: { type: 'boolean', description: 'cold starts: also the first complete ranking, asked once the index answers' },
+  busy: { type: 'string', description: 'loops at normal priority keeping cores busy through each start (default 0)' },
 };
 
 interface Start {
   readonly readyMs: number;
   readonly answerMs: number;
+  /** --complete: ms from the fork to the first complete ranking. */
+  readonly completeMs?: number;
+}
+
+/** `n` processes spinning at normal priority until stopped: cores busy as a starting VS Code keeps them. */
+function busyLoops(n: number): () => void {
+  const loops: ChildProcess[] = [];
+  for (let i = 0; i < n; i++) loops.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  return () => loops.forEach((loop) => loop.kill());
 }
 
 /**
@@ -64,8 +80,9 @@ function startEngine(script: string, compileCache: string, root: string, dbPath:
   return EngineConnection.start(forkEngine(script), { roots: [root], dbPath, readyBeforeHistory: true });
 }
 
-async function coldStart(script: string, compileCache: string, root: string, focus: string, ask: Ask): Promise<Start> {
+async function coldStart(script: string, compileCache: string, root: string, focus: string, ask: Ask, complete: boolean): Promise<Start> {
   const dir = mkdtempSync(join(tmpdir(), 'first-ranking-'));
+  let indexed: Promise<unknown> | undefined;
   try {
     const started = performance.now();
     const connection = await startEngine(script, compileCache, root, join(dir, 'db.sqlite'));
@@ -78,7 +95,8 @@ async function coldStart(script: string, compileCache: string, root: string, foc
         else done(performance.now() - from);
       };
       if ('lateMs' in ask) {
-        connection.engine.index().catch(fail);
+        indexed = connection.engine.index();
+        indexed.catch(fail);
         setTimeout(() => {
           from = performance.now();
           connection.engine.refocus(focus);
@@ -87,7 +105,8 @@ async function coldStart(script: string, compileCache: string, root: string, foc
         return;
       }
       if ('wait' in ask) {
-        connection.engine.index(undefined, undefined, focus).catch(fail);
+        indexed = connection.engine.index(undefined, undefined, focus);
+        indexed.catch(fail);
         connection.engine.rankWhenRankable({ file: focus }).then(answered, fail);
         return;
       }
@@ -97,10 +116,19 @@ async function coldStart(script: string, compileCache: string, root: string, foc
         asked = true;
         setTimeout(() => connection.engine.rank({ file: focus }).then(answered, fail), ask.delayMs);
       });
-      connection.engine.index(undefined, undefined, focus).catch(fail);
+      indexed = connection.engine.index(undefined, undefined, focus);
+      indexed.catch(fail);
     });
+    let completeMs: number | undefined;
+    if (complete) {
+      await indexed;
+      const answer = await connection.engine.rank({ file: focus });
+      if (answer.files.length === 0 || answer.note !== undefined)
+        throw new Error(`no complete ranking after the index: ${answer.note ?? 'no files'}`);
+      completeMs = performance.now() - started;
+    }
     await connection.shutdown();
-    return { readyMs, answerMs };
+    return { readyMs, answerMs, completeMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -144,6 +172,9 @@ async function main(): Promise<void> {
   if (baselineWaits && !wait) throw new Error('--baseline-waits goes with --wait');
   const late = args['late-focus'] === undefined ? undefined : { lateMs: Number(args['late-focus']) };
   if (late && (wait || warm)) throw new Error('--late-focus is a cold start of its own: not with --wait or --warm');
+  const complete = args.complete === true;
+  if (complete && warm) throw new Error('--complete is for the cold start: a warm one answers complete');
+  const busy = Number(args.busy ?? 0);
   const builds = [
     {
       name: 'this build',
@@ -162,8 +193,14 @@ async function main(): Promise<void> {
   ];
   /** Where a build's cold start leaves the database its warm starts open. */
   const warmDb = (b: (typeof builds)[number]) => `${b.cache}.sqlite`;
-  const start = (b: (typeof builds)[number]) =>
-    warm ? warmStart(b.script, b.cache, root, focus, warmDb(b)) : coldStart(b.script, b.cache, root, focus, b.ask);
+  const start = async (b: (typeof builds)[number]) => {
+    const stop = busyLoops(busy);
+    try {
+      return await (warm ? warmStart(b.script, b.cache, root, focus, warmDb(b)) : coldStart(b.script, b.cache, root, focus, b.ask, complete));
+    } finally {
+      stop();
+    }
+  };
   try {
     for (const b of builds) {
       if (warm) await writeDatabase(b.script, b.cache, root, focus, warmDb(b));
@@ -191,9 +228,15 @@ async function main(): Promise<void> {
   for (const b of builds) {
     const ready = b.starts.map((s) => s.readyMs);
     const answers = b.starts.map((s) => s.answerMs);
+    const completes = b.starts.flatMap((s) => (s.completeMs === undefined ? [] : [s.completeMs]));
     console.log(
-      `${b.name.padEnd(11)} ready ${ready.map(Math.round).join(' ')} (median ${Math.round(median(ready))}); ${what} ${answers.map(Math.round).join(' ')} (median ${Math.round(median(answers))})`,
+      `${b.name.padEnd(11)} ready ${ready.map(Math.round).join(' ')} (median ${Math.round(median(ready))}); ${what} ${answers.map(Math.round).join(' ')} (median ${Math.round(median(answers))})` +
+        (completes.length > 0 ? `; complete ranking ${completes.map(Math.round).join(' ')} (median ${Math.round(median(completes))})` : ''),
     );
+  }
+  if (complete) {
+    const completeRatio = median(builds[0].starts.map((s) => s.completeMs!)) / median(builds[1].starts.map((s) => s.completeMs!));
+    console.log(`complete ranking, this build / baseline: ${completeRatio.toFixed(2)}x${busy > 0 ? `, ${busy} busy loop(s) beside each start` : ''}`);
   }
   const ratio = median(builds[0].starts.map((s) => s.answerMs)) / median(builds[1].starts.map((s) => s.answerMs));
   console.log(

@@ -169,7 +169,8 @@ export class Engine implements EngineApi {
     const roots = options.roots.map(normaliseRoot);
     const storeOptions = { now, deferIntegrityCheck: options.readyBeforeHistory === true };
     // Ranking first from nothing stored: each folder's listing starts at once (engineListing.ts), and the
-    // new database opens after the first ranking (openStoreSoon); the first ranking needs nothing from it.
+    // new database opens after the first ranking that follows the index (indexAll), or when a request needs
+    // it (whenStoreOpen): neither the partial rankings nor the complete one need anything from it.
     const listedAhead = new Map<string, DiskSourceHost>();
     const cold = options.readyBeforeHistory === true && startsCold(options.dbPath);
     if (cold) {
@@ -218,7 +219,8 @@ export class Engine implements EngineApi {
       }
     } finally {
       await extractor?.dispose();
-      void this.openStore(); // a focus that never came in: the database waits no longer than the index
+      // After the ranking the index's end brings (the first complete one), which needs nothing from it.
+      this.openStoreSoon();
     }
     this.scheduleTuning();
     return stats;
@@ -235,22 +237,12 @@ export class Engine implements EngineApi {
     const previous = this.store.loadFiles(folder.root) as FileRecord[];
     const rankFirst = this.options.readyBeforeHistory === true;
     // git log runs in a process of its own: started now, it reads history on the other core while this
-    // thread indexes. A warm start that ranks first reads it after: its index takes less time than the
-    // stored commits take to load, and the first ranking needs neither.
-    // A cold start with a focus starts it once the focus is in: spawning git and taking its first output
-    // ran on this thread while the user waited on the focus's few files.
-    let startHistory: (() => void) | undefined;
-    const history =
-      rankFirst && previous.length > 0
-        ? undefined
-        : rankFirst && previous.length === 0 && partial.focus !== undefined
-          ? new Promise<number>((resolve, reject) => {
-              startHistory = () => {
-                startHistory = undefined;
-                this.timedHistoryRead(folder).then(resolve, reject);
-              };
-            })
-          : this.timedHistoryRead(folder);
+    // thread indexes. Ranking first, a start with a focus reads it after the first ranking that follows the
+    // index (historyAfterFirstRanking), as the first ranking needs none of it: a warm start's index takes less
+    // time than the stored commits take to load; a cold one's commits are parsed on this thread, which a cold
+    // engine below normal priority hardly gets while VS Code starts beside it, and its index waited for them
+    // (docs/ARCHITECTURE.md, "Engine process", the database and history after the complete ranking).
+    const history = rankFirst && (previous.length > 0 || partial.focus !== undefined) ? undefined : this.timedHistoryRead(folder);
     const report = (p: IndexProgress) => {
       folder.progress = p;
       onProgress?.(p);
@@ -262,13 +254,8 @@ export class Engine implements EngineApi {
       signal,
       content: !rankFirst, // ranking first: the file words come after (afterReady)
       ...partial,
-      onPartialGraph: () => {
-        partial.onPartialGraph?.();
-        startHistory?.();
-      },
       onProgress: (p) => report({ root: folder.root, ...p, phase: p.phase === 'done' ? 'resolve' : p.phase }),
     });
-    startHistory?.(); // the build ended without a partial graph (a small folder, a focus that was skipped)
     const ms = performance.now() - started;
     if (built.aborted) {
       this.log.info(`index of ${folder.root} cancelled`);
@@ -381,7 +368,6 @@ export class Engine implements EngineApi {
       if (firstFocusIn) {
         focusWasIn = true;
         folder.focusInAt = performance.now();
-        this.openStoreSoon(); // before the change event: a ranking waiting for the focus runs inside it
       }
       // A ranking waiting for the focus (rankWhenRankable) runs inside this change event.
       this.emit();
@@ -430,8 +416,8 @@ export class Engine implements EngineApi {
 
   /**
    * A cold start's database (Store.later) opens once the next ranking has been answered, or
-   * FIRST_RANKING_WAIT_MS from now without one: called when the focus is in (its ranking is what the
-   * user waits on), when there is no focus, and when a request waits for the database (whenStoreOpen).
+   * FIRST_RANKING_WAIT_MS from now without one: called once the index is done (the complete ranking is
+   * what the user waits on), when there is no focus, and when a request waits for the database (whenStoreOpen).
    */
   private openStoreSoon(): void {
     if (!this.store.isOpening || this.storeOpenArmed) return;

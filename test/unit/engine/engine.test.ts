@@ -424,6 +424,25 @@ describe('Engine', () => {
     assert.ok(coChanged(), 'history is read once the first ranking is answered');
   });
 
+  it('with readyBeforeHistory, a cold start with a focus opens its database and reads history only after the ranking that follows its index', async () => {
+    commitLoginAndParseTogether(root);
+    const log = collectingLog();
+    const engine = await openRankingFirst(log);
+    const query = join(root, 'src/auth/login.ts');
+    const indexed = engine.index(undefined, undefined, query);
+    assert.ok((await engine.rankWhenRankable({ file: query })).files.length > 0, 'the focus is ranked');
+    await indexed;
+    // Well under FIRST_RANKING_WAIT_MS, after which they would go ahead without a ranking.
+    await new Promise((r) => setTimeout(r, 250));
+    const historyRead = () => log.lines.some((l) => l.startsWith('history of '));
+    assert.equal(engine.databaseOpening, true, 'the database waits for the ranking after the index');
+    assert.equal(historyRead(), false, 'history waits for the ranking after the index');
+    const coChanged = () => engine.rank({ file: query, limit: 10 }).files.some((f) => f.signals.coChange > 0);
+    assert.equal(coChanged(), false, 'the complete ranking comes before history');
+    await eventually(() => !engine.databaseOpening && historyRead());
+    await eventually(coChanged);
+  });
+
   /** An engine as the extension makes it (ranking first), on the test's database. */
   async function openRankingFirst(log = collectingLog()): Promise<Engine> {
     const engine = await Engine.create({ roots: [root], dbPath: join(dbDir, 'related.sqlite'), log, readyBeforeHistory: true });
