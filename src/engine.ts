@@ -483,7 +483,7 @@ export class Engine implements EngineApi {
     try {
       const historyMs = await history;
       if (this.disposed) return;
-      this.log.info(`history of ${folder.root}: ${folder.history.commits.length} commits, ready ${Math.round(historyMs)} ms after the index started`);
+      this.log.info(`history of ${folder.root}: ${folder.history.commits.length} commits, read in ${Math.round(historyMs)} ms`);
       prepareRankingCaches(this.facts(folder));
       this.emit();
       await this.followHead(folder);

@@ -50,8 +50,9 @@ export const YIELD_CORES_READ_FILES = 100;
 export const FOCUS_RANKING_WAIT_MS = 2000;
 
 /**
- * The requests a cold start answers before its new database is open (it opens after the first
- * ranking, Engine.whenStoreOpen): the index, rankings, editor events and tasks, whose writes wait for
+ * The requests a cold start answers before its new database is open (it opens after the index and the
+ * ranking that follows it, or for a request that needs it, Engine.whenStoreOpen): the index, rankings,
+ * editor events and tasks, whose writes wait for
  * the database in order and whose reads find what a new database holds, nothing. Every other request
  * (logs, exports, tuned weights, save) may read what this session wrote: it waits for the database.
  */
@@ -316,7 +317,7 @@ export function serveEngine(
             const made = `in ${Math.round(performance.now() - received)} ms (${Math.round(cpuNow() - receivedCpuMs)} ms of CPU)`;
             log.info(
               `engine loaded ${Math.round(loadedAt)} ms after its process started (runtime and bundle, ${Math.round(loadedCpuMs)} ms of CPU); ` +
-                (created.databaseOpening ? `made ${made}, its new database to open after the first ranking` : `database opened ${made}`),
+                (created.databaseOpening ? `made ${made}, its new database to open later` : `database opened ${made}`),
             );
             created.onDidChange(() => port.send({ type: 'event', event: 'changed', data: { state: created.state } }));
             // A cold start (no database yet) has seconds of indexing ahead while VS Code itself starts: it takes
