@@ -36,21 +36,24 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
  * file, which a listing that stats leaves out uncounted).
  */
 export function readListed(host: SourceHost, file: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
-  let stat = statOf(file);
-  if (!stat && host.readWithStat) {
-    const read = host.readWithStat(file.path, MAX_FILE_BYTES);
+  const listed = statOf(file);
+  if (!listed) {
+    const read = readWithStat(host, file.path);
     if (read?.text !== undefined) return { text: read.text, stat: read.stat };
-    if (read) return { skip: 'too-large' };
-    return unread(host, file.path);
-  }
-  if (!stat) {
-    stat = host.stat(file.path);
-    if (!stat) return { skip: host.directoryExists(file.path) ? undefined : 'missing' };
-    if (stat.size > MAX_FILE_BYTES) return { skip: 'too-large' };
+    return read ? { skip: 'too-large' } : unread(host, file.path);
   }
   const text = host.readFile(file.path);
-  if (text !== undefined) return { text, stat };
+  if (text !== undefined) return { text, stat: listed };
   return unread(host, file.path);
+}
+
+/** The host's read with its stat from one opening, or a stat and then a read where it has none. */
+function readWithStat(host: SourceHost, rel: string): { readonly stat: FileStat; readonly text?: string } | undefined {
+  if (host.readWithStat) return host.readWithStat(rel, MAX_FILE_BYTES);
+  const stat = host.stat(rel);
+  if (!stat || stat.size > MAX_FILE_BYTES) return stat && { stat };
+  const text = host.readFile(rel);
+  return text === undefined ? undefined : { stat, text };
 }
 
 /** Why a listed file could not be read: unreadable when it is there, else gone, or a folder (undefined). */
