@@ -10,6 +10,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { hashBytes } from './extractFile';
 import { COLON, SLASH } from './languages/lexing';
 import { pathMatcher, type PathMatcher } from './pathGlob';
 import {
@@ -17,6 +18,7 @@ import {
   isConfigPath,
   isIndexedPath,
   type Discovery,
+  type FileRead,
   type FileStat,
   type ListedFile,
   type ListOptions,
@@ -115,7 +117,7 @@ export class DiskSourceHost implements SourceHost {
     }
   }
 
-  readWithStat(rel: string, maxBytes: number): { stat: FileStat; text?: string } | undefined {
+  readWithStat(rel: string, maxBytes: number): FileRead | undefined {
     let fd: number | undefined;
     try {
       fd = fs.openSync(this.abs(rel), 'r');
@@ -123,7 +125,8 @@ export class DiskSourceHost implements SourceHost {
       if (!s.isFile()) return undefined;
       const stat = { size: s.size, mtimeMs: s.mtimeMs };
       if (s.size > maxBytes) return { stat };
-      return { stat, text: this.readOpen(fd, s.size) };
+      const bytes = this.readOpen(fd, s.size);
+      return { stat, text: bytes.toString('utf8'), hash: hashBytes(bytes) };
     } catch {
       return undefined;
     } finally {
@@ -132,10 +135,10 @@ export class DiskSourceHost implements SourceHost {
   }
 
   /**
-   * An open file's first `size` bytes as text: what its stat says it holds (a file that grew since has a
-   * newer stat than the record, and is read again).
+   * An open file's first `size` bytes: what its stat says it holds (a file that grew since has a newer stat
+   * than the record, and is read again). A view of this host's buffer: valid until its next read.
    */
-  private readOpen(fd: number, size: number): string {
+  private readOpen(fd: number, size: number): Buffer {
     if (!this.readBuffer || this.readBuffer.length < size) this.readBuffer = Buffer.allocUnsafe(Math.max(size, READ_BUFFER_BYTES));
     let length = 0;
     while (length < size) {
@@ -143,7 +146,7 @@ export class DiskSourceHost implements SourceHost {
       if (n === 0) break;
       length += n;
     }
-    return this.readBuffer.toString('utf8', 0, length);
+    return this.readBuffer.subarray(0, length);
   }
 
   stat(rel: string): FileStat | undefined {

@@ -7,7 +7,7 @@
 import { hash } from 'node:crypto';
 import type { ExtractedImport } from './extractImports';
 import { scanReferences, TS_READER } from './fileReferences';
-import { isGeneratedText, MAX_FILE_BYTES, type FileStat, type ListedFile, type SkipReason, type SourceHost } from './sourceHost';
+import { isGeneratedText, MAX_FILE_BYTES, type FileRead, type FileStat, type ListedFile, type SkipReason, type SourceHost } from './sourceHost';
 
 /** A NUL in the first 8 KB marks a binary file (the same test git uses). */
 const BINARY_PROBE_CHARS = 8000;
@@ -26,7 +26,13 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
   const reason = textSkipReason(read.text);
   if (reason) return { path: rel, skip: reason };
   const { text, stat } = read;
-  return { path: rel, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashText(text), imports: scanReferences(rel, text, TS_READER, undefined) };
+  return {
+    path: rel,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    hash: read.hash ?? hashText(text),
+    imports: scanReferences(rel, text, TS_READER, undefined),
+  };
 }
 
 /**
@@ -35,11 +41,11 @@ export function readAndExtract(host: SourceHost, rel: string): ExtractedFile {
  * why it stays out: too large, unreadable, gone, or a folder (undefined: a symlink git lists as a
  * file, which a listing that stats leaves out uncounted).
  */
-export function readListed(host: SourceHost, file: ListedFile): { text: string; stat: FileStat } | { skip: SkipReason | undefined } {
+export function readListed(host: SourceHost, file: ListedFile): { text: string; stat: FileStat; hash?: string } | { skip: SkipReason | undefined } {
   const listed = statOf(file);
   if (!listed) {
     const read = readWithStat(host, file.path);
-    if (read?.text !== undefined) return { text: read.text, stat: read.stat };
+    if (read?.text !== undefined) return { text: read.text, stat: read.stat, hash: read.hash };
     return read ? { skip: 'too-large' } : unread(host, file.path);
   }
   const text = host.readFile(file.path);
@@ -48,7 +54,7 @@ export function readListed(host: SourceHost, file: ListedFile): { text: string; 
 }
 
 /** The host's read with its stat from one opening, or a stat and then a read where it has none. */
-function readWithStat(host: SourceHost, rel: string): { readonly stat: FileStat; readonly text?: string } | undefined {
+function readWithStat(host: SourceHost, rel: string): FileRead | undefined {
   if (host.readWithStat) return host.readWithStat(rel, MAX_FILE_BYTES);
   const stat = host.stat(rel);
   if (!stat || stat.size > MAX_FILE_BYTES) return stat && { stat };
@@ -83,4 +89,14 @@ export function isBinary(text: string): boolean {
  */
 export function hashText(text: string): string {
   return hash('sha1', text, 'base64');
+}
+
+/**
+ * hashText of a file's text from the bytes it was read from: the same hash whenever the bytes are valid
+ * UTF-8 (their text encodes back to them), at about a third of the time, since hashing the text encodes it
+ * again first. Bytes that are not valid UTF-8 hash differently from their text: such a file is read and
+ * scanned again where the two are compared, which costs a read and never keeps stale imports.
+ */
+export function hashBytes(bytes: Uint8Array): string {
+  return hash('sha1', bytes, 'base64');
 }

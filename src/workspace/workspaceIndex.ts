@@ -978,7 +978,7 @@ export class WorkspaceIndex {
         continue;
       }
       const { text, stat } = read;
-      const hash = hashText(text);
+      const hash = read.hash ?? hashText(text);
       if (run.options.content !== false && !run.words) run.terms.set(f.path, (run.termReader ??= this.content.reader()).read(text));
       const before = run.previous.get(f.path);
       const reader = this.readerOf(f.path);

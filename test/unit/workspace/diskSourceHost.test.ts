@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
+import { hashText } from '../../../src/workspace/extractFile';
 import { tempWorkspaces } from './helpers';
 
 describe('DiskSourceHost.ignored and listFolder', () => {
@@ -117,7 +118,7 @@ describe('DiskSourceHost paths', () => {
     assert.equal(host.readFile('src//a.ts'), 'export const a = 1;\n');
   });
 
-  it('reads a file with its stat from one opening: whole past the first buffer, its stat alone over the limit, nothing for a folder or a missing path', () => {
+  it('reads a file with its stat and the hash of its bytes from one opening: whole past the first buffer, its stat alone over the limit, nothing for a folder or a missing path', () => {
     const large = `${'x'.repeat(200 * 1024)}é\n`;
     const root = folder({ 'big.ts': large, 'small.ts': 'const é = 1;\n', 'src/a.ts': '' });
     const host = new DiskSourceHost(root);
@@ -125,6 +126,7 @@ describe('DiskSourceHost paths', () => {
       const read = host.readWithStat(rel, 1024 * 1024);
       assert.equal(read?.text, host.readFile(rel), rel);
       assert.deepEqual(read?.stat, host.stat(rel), rel);
+      assert.equal(read?.hash, hashText(host.readFile(rel)!), rel);
     }
     assert.deepEqual(host.readWithStat('big.ts', 1000), { stat: host.stat('big.ts') });
     assert.equal(host.readWithStat('src', 1000), undefined);
