@@ -8,9 +8,11 @@
  * (--runs each, default 3): wall and CPU medians, their ratio, files/edges and MB/s per language.
  * Otherwise:
  *
- * Each contender runs in its own child process (so its peak RSS is its own), from an esbuild bundle of
- * this file, as the product's code runs (ours with the engine process's V8 options, ENGINE_EXEC_ARGV;
- * ts-morph with Node's defaults, as a program using it runs):
+ * Each contender runs in its own child process (so its peak RSS is its own) under the Node that runs this
+ * file, named in the first line: the ratio moves with the runtime, so the product's figure is the one taken
+ * under the editor's own Node. Each runs from an esbuild bundle of this file, as the product's code runs
+ * (ours with the engine process's V8 options, ENGINE_EXEC_ARGV; ts-morph with Node's defaults, as a program
+ * using it runs):
  *   ours      full index of every file (in-thread), as the product builds it (TS/JS imports, other
  *             languages' references, every file's words), then per-edit updateFile on --edits files
  *             (an import added)
@@ -140,7 +142,7 @@ function main(): void {
   const run = (phase: string) => runChild(dir, phase);
   // Installed dependencies change both sides: ts-morph reads their typings, ours reads node_modules' names.
   const installed = existsSync(join(root, 'node_modules')) ? 'dependencies installed (node_modules at the root)' : 'no node_modules at the root';
-  console.log(`bench/index on ${root}  (${new Date().toISOString()}, load average ${loadAverage()}; ${installed})`);
+  console.log(`bench/index on ${root}  (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadAverage()}; ${installed})`);
   const ours = run('ours');
   const workers = args.workers ? run('workers') : undefined;
   const words = args.words ? run('words') : undefined;
