@@ -52,9 +52,9 @@ export const FOCUS_RANKING_WAIT_MS = 2000;
 /**
  * The requests a cold start answers before its new database is open (it opens after the index and the
  * ranking that follows it, or for a request that needs it, Engine.whenStoreOpen): the index, rankings,
- * editor events and tasks, whose writes wait for
- * the database in order and whose reads find what a new database holds, nothing. Every other request
- * (logs, exports, tuned weights, save) may read what this session wrote: it waits for the database.
+ * editor events and tasks, whose writes wait for the database in order and whose reads find what a new
+ * database holds, nothing. Every other request (logs, exports, tuned weights, save) may read what this
+ * session wrote: it waits for the database.
  */
 export const ANSWERED_BEFORE_THE_DATABASE: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
   'index',

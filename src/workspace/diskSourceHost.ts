@@ -10,7 +10,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { hashBytes } from './extractFile';
+import { hashBytes } from './contentHash';
 import { COLON, SLASH } from './languages/lexing';
 import { pathMatcher, type PathMatcher } from './pathGlob';
 import {

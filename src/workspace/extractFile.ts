@@ -4,7 +4,7 @@
  * listing stat'ed; here: too large, vanished, unreadable, binary and generated (by their own say)
  * files, and the same references (imports and the TS extras) as the in-thread path.
  */
-import { hash } from 'node:crypto';
+import { hashText } from './contentHash';
 import type { ExtractedImport } from './extractImports';
 import { scanReferences, TS_READER } from './fileReferences';
 import { isGeneratedText, MAX_FILE_BYTES, type FileRead, type FileStat, type ListedFile, type SkipReason, type SourceHost } from './sourceHost';
@@ -81,22 +81,4 @@ export function textSkipReason(text: string): SkipReason | undefined {
 export function isBinary(text: string): boolean {
   const probe = text.length > BINARY_PROBE_CHARS ? text.slice(0, BINARY_PROBE_CHARS) : text;
   return probe.includes('\0');
-}
-
-/**
- * Content hash for warm starts: equal hash = same imports, whatever the mtime says (git checkout touches mtimes).
- * The one-shot `hash` makes no Hash object: half the time of createHash on vitest-sized texts.
- */
-export function hashText(text: string): string {
-  return hash('sha1', text, 'base64');
-}
-
-/**
- * hashText of a file's text from the bytes it was read from: the same hash whenever the bytes are valid
- * UTF-8 (their text encodes back to them), at about a third of the time, since hashing the text encodes it
- * again first. Bytes that are not valid UTF-8 hash differently from their text: such a file is read and
- * scanned again where the two are compared, which costs a read and never keeps stale imports.
- */
-export function hashBytes(bytes: Uint8Array): string {
-  return hash('sha1', bytes, 'base64');
 }

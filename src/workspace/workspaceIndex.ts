@@ -25,7 +25,8 @@ import { ContentIndex } from '../core/contentIndex';
 import { TermUnpacker, type FileTerms, type PackedTerms, type TermReader } from '../core/contentTerms';
 import { ImportGraph, type EdgeKind, type ImportEdge } from '../core/graph';
 import { errorMessage } from '../core/errorMessage';
-import { hashText, readListed, statOf, textSkipReason, type ExtractedFile } from './extractFile';
+import { hashText } from './contentHash';
+import { readListed, statOf, textSkipReason, type ExtractedFile } from './extractFile';
 import {
   IndexWorkspaceView,
   NO_READER,

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DiskSourceHost } from '../../../src/workspace/diskSourceHost';
-import { hashText } from '../../../src/workspace/extractFile';
+import { hashText } from '../../../src/workspace/contentHash';
 import { tempWorkspaces } from './helpers';
 
 describe('DiskSourceHost.ignored and listFolder', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { hashBytes, hashText } from '../../../src/workspace/extractFile';
+import { hashBytes, hashText } from '../../../src/workspace/contentHash';
 
 describe('hashText', () => {
   it("is the text's SHA-1 in base64, as the stored records of earlier versions hold it", () => {
