@@ -293,6 +293,8 @@ interface BuildRun {
   lastPartial?: number;
   reused: number;
   read: number;
+  /** The files this build reads (readAll): the total of its extract-phase progress, whose count is `read`. */
+  toRead: number;
   resolved: number;
   lastYield: number;
 }
@@ -897,6 +899,7 @@ export class WorkspaceIndex {
 
   /** Reads and extracts: TS/JS files in the workers when there is a pool, everything else here. False when aborted. */
   private async readAll(run: BuildRun, toRead: readonly ListedFile[]): Promise<boolean> {
+    run.toRead = toRead.length;
     let inThread = toRead;
     const { extractor, termsReader } = run.options;
     if (termsReader && run.options.content !== false && toRead.length > 0) {
@@ -966,7 +969,7 @@ export class WorkspaceIndex {
     }
     for (; i < toRead.length; i++) {
       // Before the file: a ranking while the build reads counts the files read so far.
-      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: i, total: toRead.length });
+      if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: run.read, total: run.toRead });
       const f = toRead[i];
       let t = now();
       const read = readListed(this.host, f);
@@ -1188,6 +1191,8 @@ export class WorkspaceIndex {
     const t = now();
     if (!focusIn && t - (run.lastPartial ?? run.started) < PARTIAL_GRAPH_INTERVAL_MS) return;
     run.lastPartial = t;
+    // The count as of this graph: a ranking on it says how far the index is (every PROGRESS_EVERY files, it would lag).
+    run.options.onProgress?.({ phase: 'extract', done: run.read, total: run.toRead });
     run.options.onPartialGraph?.();
   }
 
@@ -1465,6 +1470,7 @@ function newRun(options: BuildOptions): BuildRun {
     focusLeft: new Set(),
     reused: 0,
     read: 0,
+    toRead: 0,
     resolved: 0,
     lastYield: started,
   };
