@@ -90,7 +90,13 @@ export function resolveLocalPath(
   if (!isLocalPath(written)) return [];
   const path = decodePath(stripQueryAndHash(written.trim()));
   if (path === '' || path === '/') return [];
-  const bases = path.startsWith('/') ? siteRoots(from).map((root) => joinPath(root, path.slice(1))) : [joinPath(dirOf(from), path)];
+  // A static folder that does not exist holds no candidate: a root-relative link in a document three folders
+  // deep asks for 7 site roots' 6 candidates each, most under folders no file is in (~4% of a 6k-file index).
+  const bases = path.startsWith('/')
+    ? siteRoots(from)
+        .filter((root) => root === '' || workspace.hasDirectory(root))
+        .map((root) => joinPath(root, path.slice(1)))
+    : [joinPath(dirOf(from), path)];
   for (const base of bases) {
     if (base === undefined || base === '') continue;
     const found = candidates(base).find((candidate) => workspace.hasFile(candidate));

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { joinPath } from '../../../../src/workspace/languages/resolving';
+import type { WorkspaceView } from '../../../../src/workspace/languages/language';
+import { resolveLocalPath } from '../../../../src/workspace/languages/relativePath';
+import { dirOf, joinPath } from '../../../../src/workspace/languages/resolving';
 
 describe('joinPath', () => {
   it('joins a relative path to a folder, folding . and .. and empty segments', () => {
@@ -24,5 +26,35 @@ describe('joinPath', () => {
     assert.equal(joinPath('src', '/etc/hosts'), undefined);
     assert.equal(joinPath('src', 'C:\\x.ts'), undefined);
     assert.equal(joinPath('src', 'c:/x.ts'), undefined);
+  });
+});
+
+describe('resolveLocalPath', () => {
+  /** A view over these files, which notes every file it is asked about. */
+  function view(files: readonly string[], asked: string[] = []): WorkspaceView {
+    const dirs = new Set(['']);
+    for (const file of files) for (let d = dirOf(file); d !== ''; d = dirOf(d)) dirs.add(d);
+    return {
+      hasFile: (rel) => (asked.push(rel), files.includes(rel)),
+      hasDirectory: (rel) => dirs.has(rel),
+      filesIn: (dir) => files.filter((f) => dirOf(f) === dir),
+      allFiles: () => [...files],
+      readFile: () => undefined,
+    };
+  }
+  const files = ['site/docs/guide/intro.md', 'site/static/img/a.png', 'img/a.png', 'img/b.png', 'public/c.png'];
+
+  it("answers a root-relative path from the nearest static folder that has it, then the workspace's root", () => {
+    const workspace = view(files);
+    assert.deepEqual(resolveLocalPath('site/docs/guide/intro.md', '/img/a.png', workspace), ['site/static/img/a.png']);
+    assert.deepEqual(resolveLocalPath('site/docs/guide/intro.md', '/img/b.png', workspace), ['img/b.png']);
+    assert.deepEqual(resolveLocalPath('site/docs/guide/intro.md', '/c.png', workspace), ['public/c.png']);
+    assert.deepEqual(resolveLocalPath('site/docs/guide/intro.md', '/img/none.png', workspace), []);
+  });
+
+  it('asks about no file under a static folder that does not exist', () => {
+    const asked: string[] = [];
+    resolveLocalPath('site/docs/guide/intro.md', '/img/none.png', view(files, asked));
+    assert.deepEqual(asked, ['site/static/img/none.png', 'public/img/none.png', 'img/none.png']);
   });
 });
