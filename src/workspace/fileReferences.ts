@@ -9,7 +9,7 @@
  */
 import type { EdgeKind } from '../core/graph';
 import { extractImports } from './extractImports';
-import type { LanguageSupport, ScannedReference, WorkspaceView } from './languages/language';
+import type { LanguageSupport, ReferenceGroup, ScannedReference, WorkspaceView } from './languages/language';
 import { resolveTsExtraReference, tsExtraReferences } from './languages/tsExtras';
 import { stripQueryAndHash } from './languages/relativePath';
 import { joinPath } from './languages/resolving';
@@ -90,13 +90,39 @@ export function placedReferences(path: string, text: string, reader: string, lan
   return language && reader !== NO_READER ? language.scan(text, path) : [];
 }
 
+/** What is written at a hover's offset: one reference, or a statement's shared path with the references under it. */
+export interface CoveredReference {
+  /** The reference's specifier, or the group's path. */
+  readonly specifier: string;
+  readonly start: number;
+  readonly end: number;
+  /** The reference itself, or every reference of the group: the files they name are the hover's. */
+  readonly members: readonly ScannedReference[];
+}
+
 /**
- * The reference written at `offset`: the one whose specifier holds the character there, else one
- * whose delimiter next to it does (the quote, bracket or space on either side), so a hover finds
- * `'./a.scss'` from its first quote to its last, and a Markdown link from its parentheses.
+ * What is written at `offset`: the reference whose specifier holds the character there, else a
+ * group's path that does (`from ._auth import …`), else the same next to a delimiter (the quote,
+ * bracket or space on either side), so a hover finds `'./a.scss'` from its first quote to its last,
+ * and a Markdown link from its parentheses.
  */
-export function referenceCovering(refs: readonly ScannedReference[], offset: number): ScannedReference | undefined {
-  return refs.find((r) => r.start <= offset && offset < r.end) ?? refs.find((r) => r.start - 1 <= offset && offset <= r.end);
+export function referenceCovering(refs: readonly ScannedReference[], offset: number): CoveredReference | undefined {
+  const inside = (start: number, end: number) => start <= offset && offset < end;
+  const beside = (start: number, end: number) => start - 1 <= offset && offset <= end;
+  for (const covers of [inside, beside]) {
+    const ref = refs.find((r) => covers(r.start, r.end));
+    if (ref) return { specifier: ref.specifier, start: ref.start, end: ref.end, members: [ref] };
+    const group = refs.flatMap(groupsOf).find((g) => covers(g.start, g.end));
+    if (group) return { specifier: group.specifier, start: group.start, end: group.end, members: refs.filter((r) => groupsOf(r).includes(group)) };
+  }
+  return undefined;
+}
+
+/** The groups a reference is written under, innermost first (a Rust use tree's braces nest). */
+function groupsOf(ref: ScannedReference): ReferenceGroup[] {
+  const groups: ReferenceGroup[] = [];
+  for (let g = ref.group; g; g = g.within) groups.push(g);
+  return groups;
 }
 
 /** A reference under a cursor, for a hover (WorkspaceIndex.referenceAt, EngineApi.referenceAt). */

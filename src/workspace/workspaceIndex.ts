@@ -754,10 +754,16 @@ export class WorkspaceIndex {
     }
     const at = referenceCovering(placed, offset);
     if (!at) return undefined;
-    const { specifier, kind, module } = at;
-    const outcome = this.resolveRef(rel, entry, module ? { specifier, kind, module } : { specifier, kind });
-    const targets = 'to' in outcome ? outcome.to : [];
-    return { specifier, start: at.start, end: at.end, kind: ('to' in outcome && outcome.kind) || kind, targets };
+    // A group's path names what its references do, together (`from pkg import a, b`: a.py and b.py).
+    const targets = new Set<string>();
+    let kind: EdgeKind | undefined;
+    for (const { specifier, kind: written, module } of at.members) {
+      const outcome = this.resolveRef(rel, entry, module ? { specifier, kind: written, module } : { specifier, kind: written });
+      if (!('to' in outcome)) continue;
+      for (const to of outcome.to) targets.add(to);
+      kind ??= outcome.kind || written;
+    }
+    return { specifier: at.specifier, start: at.start, end: at.end, kind: kind ?? at.members[0].kind, targets: [...targets] };
   }
 
   /** Why a listed file is not in the graph, if it was skipped. */

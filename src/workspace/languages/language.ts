@@ -30,6 +30,24 @@ export interface ScannedReference {
    * (tsconfig paths, node_modules, extensions) rather than by this language's `resolve`.
    */
   readonly module?: boolean;
+  /**
+   * The path a statement imports several names from, where the file writes it once: the module of
+   * Python's `from ._auth import Auth, BasicAuth`, the `crate::search` of Rust's `use
+   * crate::search::{Searcher, Sink}`, PHP's `use App\Models\{User, Post}`. Every reference of the
+   * statement shares the one object. Only hovers read it (a hover over the path names the files the
+   * statement's references do); the index keeps no offsets.
+   */
+  readonly group?: ReferenceGroup;
+}
+
+/** Where a statement's shared path is written (ScannedReference.group). */
+export interface ReferenceGroup {
+  /** The path as the statement names it: '._auth', 'crate::search', 'App\Models'. */
+  readonly specifier: string;
+  readonly start: number;
+  readonly end: number;
+  /** The group whose braces this one is written in (Rust's `use a::{b::{c, d}, e}`: `b` is within `a`). */
+  readonly within?: ReferenceGroup;
 }
 
 /** What `resolve` may ask about the workspace. Paths are workspace-relative with '/' separators. */

@@ -13,7 +13,7 @@
  * classmap autoloading, traits used inside classes, and includes of computed paths.
  */
 import { BACKSLASH, HASH, identEnd, isIdentStart, lineEnd, reference, skipQuoted, skipTrivia, skipWhitespace, SLASH } from './lexing';
-import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
+import type { LanguageSupport, ReferenceGroup, ScannedReference, WorkspaceView } from './language';
 import { baseOf, childPath, dirOf, joinPath, nearestFirst, WorkspaceFacts } from './resolving';
 
 const PHP_TRIVIA = { hashComments: true };
@@ -46,11 +46,12 @@ function readUse(text: string, i: number, found: ScannedReference[]): number {
     i = skipTrivia(text, name.end, PHP_TRIVIA);
     if (text.charCodeAt(i) === BACKSLASH && text.charCodeAt(i + 1) === 123) {
       // Grouped: A\{B, C\D as E}
+      const group: ReferenceGroup = { specifier: name.name, start: name.start, end: name.end };
       i = skipTrivia(text, i + 2, PHP_TRIVIA);
       while (i < text.length && text.charCodeAt(i) !== 125) {
         const member = readName(text, i);
         if (!member) break;
-        if (!skip) found.push(reference(`${name.name}\\${member.name}`, 'module', member.start, member.end));
+        if (!skip) found.push({ ...reference(`${name.name}\\${member.name}`, 'module', member.start, member.end), group });
         i = skipAlias(text, skipTrivia(text, member.end, PHP_TRIVIA));
         if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1, PHP_TRIVIA);
       }

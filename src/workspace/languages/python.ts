@@ -35,7 +35,7 @@ import {
   skipUntil,
   STAR,
 } from './lexing';
-import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
+import type { LanguageSupport, ReferenceGroup, ScannedReference, WorkspaceView } from './language';
 import { childPath, dirOf, isInside, joinPath, WorkspaceFacts } from './resolving';
 
 /** Scans the references of one Python file. */
@@ -145,15 +145,17 @@ function readFrom(text: string, i: number, found: ScannedReference[]): number {
   i = skipGap(text, i, false);
   const moduleStart = i;
   let dots = '';
+  let dotsEnd = i;
   while (text.charCodeAt(i) === DOT) {
     dots += '.';
+    dotsEnd = i + 1;
     i = skipGap(text, i + 1, false);
   }
   const name = readDotted(text, i, false);
   const dotted = name?.name === 'import' ? undefined : name; // `from . import x`
   const module = dots + (dotted?.name ?? '');
   if (module === '') return i;
-  const moduleEnd = dotted?.end ?? i;
+  const moduleEnd = dotted?.end ?? dotsEnd;
   i = skipGap(text, moduleEnd, false);
   if (!(text.startsWith('import', i) && !isIdentStart(text.charCodeAt(i + 6)))) return i;
   i = skipGap(text, i + 6, false);
@@ -164,10 +166,11 @@ function readFrom(text: string, i: number, found: ScannedReference[]): number {
     return i + 1;
   }
   const prefix = dotted ? `${module}.` : module;
+  const group: ReferenceGroup = { specifier: module, start: moduleStart, end: moduleEnd };
   for (;;) {
     const name = readDotted(text, i, inParens);
     if (!name || name.name.includes('.')) return i;
-    found.push(reference(prefix + name.name, 'module', name.start, name.end));
+    found.push({ specifier: prefix + name.name, kind: 'module', start: name.start, end: name.end, group });
     i = skipGap(text, skipAlias(text, name.end, inParens), inParens);
     if (text.charCodeAt(i) !== COMMA) return inParens && text.charCodeAt(i) === 41 ? i + 1 : i;
     i = skipGap(text, i + 1, inParens);

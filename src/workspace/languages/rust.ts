@@ -28,7 +28,7 @@ import {
   SLASH,
   STAR,
 } from './lexing';
-import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
+import type { LanguageSupport, ReferenceGroup, ScannedReference, WorkspaceView } from './language';
 import { baseOf, childPath, dirOf, joinPath, WorkspaceFacts } from './resolving';
 
 const RUST_TRIVIA = { nested: true };
@@ -70,19 +70,20 @@ interface UseContext {
 }
 
 /** A leaf of a use tree: a reference to its path, written relative to the file when it is relative to an inline module. */
-function pushLeaf(context: UseContext, segments: string[], start: number, end: number): void {
+function pushLeaf(context: UseContext, segments: string[], start: number, end: number, group: ReferenceGroup | undefined): void {
   if (segments.length === 0) return;
   const first = segments[0];
   const relative = context.inline.length > 0 && (first === 'self' || first === 'super');
   const path = normalize(relative ? ['self', ...context.inline, ...(first === 'self' ? segments.slice(1) : segments)] : segments);
-  context.found.push(reference(path.join('::'), 'module', start, end));
+  const leaf = reference(path.join('::'), 'module', start, end);
+  context.found.push(group ? { ...leaf, group } : leaf);
 }
 
 /**
  * A use tree at `i` under the path `prefix`; returns the offset after it. `a::b`, `a::{b, c}`, `a::*`,
  * `a as b`, `self`, `::a` (extern crate in 2018).
  */
-function readUseTree(text: string, i: number, prefix: string[], context: UseContext, depth: number): number {
+function readUseTree(text: string, i: number, prefix: string[], context: UseContext, depth: number, group?: ReferenceGroup): number {
   const segments = [...prefix];
   let leafStart = -1;
   let leafEnd = -1;
@@ -105,19 +106,21 @@ function readUseTree(text: string, i: number, prefix: string[], context: UseCont
       i = skipTrivia(text, end, RUST_TRIVIA);
       if (text.charCodeAt(i) !== 58) break;
     } else if (c === 123 && depth < 16) {
+      // `a::b::{c, d}`: the path written before the braces is the group of the leaves inside them.
+      const inner = leafStart < 0 ? group : { specifier: segments.join('::'), start: leafStart, end: leafEnd, within: group };
       i = skipTrivia(text, i + 1, RUST_TRIVIA);
       while (i < text.length && text.charCodeAt(i) !== 125 && text.charCodeAt(i) !== 59) {
-        const next = readUseTree(text, i, segments, context, depth + 1);
+        const next = readUseTree(text, i, segments, context, depth + 1, inner);
         i = skipTrivia(text, next > i ? next : i + 1, RUST_TRIVIA);
         if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1, RUST_TRIVIA);
       }
       return text.charCodeAt(i) === 125 ? i + 1 : i;
     } else if (c === STAR) {
-      pushLeaf(context, segments, leafStart < 0 ? i : leafStart, leafStart < 0 ? i + 1 : leafEnd);
+      pushLeaf(context, segments, leafStart < 0 ? i : leafStart, leafStart < 0 ? i + 1 : leafEnd, group);
       return i + 1;
     } else break;
   }
-  if (leafStart >= 0) pushLeaf(context, segments, leafStart, leafEnd);
+  if (leafStart >= 0) pushLeaf(context, segments, leafStart, leafEnd, group);
   return i;
 }
 

@@ -42,6 +42,14 @@ const FILES: Record<string, string> = {
   'web/Button.svelte': '<button>ok</button>\n',
   'web/app.component.ts': "@Component({ templateUrl: './app.component.html' })\nexport class AppComponent {}\n",
   'web/app.component.html': '<p>app</p>\n',
+  // Statements that write a path once for several names (ScannedReference.group).
+  'pkg/e.py': 'from .b import B, C as D\nfrom . import (\n    c,\n    d,\n)\nfrom os import path\n',
+  'rs/src/lexer.rs': 'pub fn lex() {}\n',
+  'rs/src/app.rs': 'use crate::{parser::{parse, Parser}, lexer};\nuse std::io::{self, Write};\n',
+  'composer.json': '{ "autoload": { "psr-4": { "App\\\\": "php/" } } }\n',
+  'php/Models/User.php': '<?php\nclass User {}\n',
+  'php/Models/Post.php': '<?php\nclass Post {}\n',
+  'php/Http/Kernel.php': '<?php\nuse App\\Models\\{User, Post as P};\n',
 };
 
 describe('WorkspaceIndex.referenceAt', () => {
@@ -115,6 +123,41 @@ describe('WorkspaceIndex.referenceAt', () => {
       specifier: 'util.h',
       start: offsetOf('native/lib.c', 'util.h'),
       end: offsetOf('native/lib.c', 'util.h') + 'util.h'.length,
+    });
+  });
+
+  describe('a path written once for several names answers for all of them', () => {
+    /** The answer for the whole of `needle`: the same from its first character to its last, with its extent. */
+    function groupAnswer(file: string, needle: string): string | undefined {
+      const last = index.referenceAt(file, offsetOf(file, needle, needle.length - 1));
+      const found = index.referenceAt(file, offsetOf(file, needle));
+      assert.deepEqual(last, found, 'the last character answers as the first');
+      return found && `${found.specifier} [${FILES[file].slice(found.start, found.end)}] ${found.kind} -> ${[...found.targets].sort().join(', ')}`;
+    }
+
+    it("Python: the module of `from M import a, b`, as the statement's names resolve", () => {
+      assert.equal(groupAnswer('pkg/e.py', '.b'), '.b [.b] module -> pkg/b.py');
+      assert.equal(groupAnswer('pkg/e.py', '.'), '.b [.b] module -> pkg/b.py');
+      const relative = FILES['pkg/e.py'].indexOf('from . import') + 'from '.length;
+      const found = index.referenceAt('pkg/e.py', relative);
+      assert.equal(found && `${found.specifier} -> ${[...found.targets].sort().join(', ')}`, '. -> pkg/c.py, pkg/d.py', '`from . import (c, d)`');
+      assert.equal(groupAnswer('pkg/e.py', 'os'), 'os [os] module -> ', 'a module outside the workspace names no file');
+    });
+
+    it('Python: each name still answers for itself', () => {
+      assert.equal(answer('pkg/e.py', 'c,'), 'module -> pkg/c.py');
+      assert.equal(answer('pkg/e.py', 'import (', 3), undefined, "the keyword `import` between them is neither's");
+    });
+
+    it("Rust: the path before a use tree's braces, nested groups included", () => {
+      assert.equal(groupAnswer('rs/src/app.rs', 'crate'), 'crate [crate] module -> rs/src/lexer.rs, rs/src/parser.rs');
+      assert.equal(groupAnswer('rs/src/app.rs', 'parser'), 'crate::parser [parser] module -> rs/src/parser.rs');
+      assert.equal(groupAnswer('rs/src/app.rs', 'std::io'), 'std::io [std::io] module -> ');
+    });
+
+    it('PHP: the namespace of a grouped use', () => {
+      assert.equal(groupAnswer('php/Http/Kernel.php', 'App\\Models'), 'App\\Models [App\\Models] module -> php/Models/Post.php, php/Models/User.php');
+      assert.equal(answer('php/Http/Kernel.php', 'User'), 'module -> php/Models/User.php');
     });
   });
 
