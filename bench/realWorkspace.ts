@@ -12,7 +12,7 @@ import type { RankingFacts } from '../src/core/facts';
 export async function loadRealWorkspace(root: string, now: number): Promise<{ label: string; facts: RankingFacts; files: readonly string[] }> {
   const index = new WorkspaceIndex(new DiskSourceHost(root));
   const stats = await index.build();
-  const history = await readHistory(root, { now });
+  const history = await readHistory(root);
   const facts: RankingFacts = {
     graph: index.graph,
     now,

@@ -563,7 +563,6 @@ export class Engine implements EngineApi {
     const previous = folder.lastRead ?? (state ? { head: state.head, commits: this.store.loadCommits(folder.root) } : undefined);
     const refresh = await refreshHistory(folder.root, previous, {
       log: this.log,
-      now: this.now(),
       trusted: this.options.historyOffReason !== RESTRICTED_MODE_NOTE,
     });
     const head = refresh.head;

@@ -23,7 +23,11 @@ import { errorMessage } from '../core/errorMessage';
  * history; coupling that old counts little anyway (180-day half-life, docs/RANKING.md, "coChange").
  */
 export const DEFAULT_MAX_COMMITS = 20_000;
-/** History cap by age in years (ReadCommitsOptions.maxYears; no setting), the same window the eval samples commits from. */
+/**
+ * History cap by age in years (ReadCommitsOptions.maxYears; no setting), the same window the eval samples commits
+ * from. It ends at HEAD's commit, not today, as the eval's does: a repository whose last commit is a year old
+ * (a quiet project, an old tag checked out) keeps the two years of work before it.
+ */
 export const DEFAULT_MAX_YEARS = 2;
 /**
  * Commits touching more files than this keep no file list (they stay in the count). The ranker
@@ -66,8 +70,8 @@ export interface ReadCommitsOptions extends GitTarget {
   readonly exclude?: string;
   readonly maxCommits?: number;
   readonly maxYears?: number;
-  /** "Now" for the age cap, epoch ms; default the clock. */
-  readonly now?: number;
+  /** Where the age window ends, epoch ms: the newest commit's time (readHistory gives HEAD's); default the clock. */
+  readonly until?: number;
   /** Repository-relative folder to keep ('src/app/'), '' or undefined for the whole repository. */
   readonly prefix?: string;
   /** The current user's email: commits by it are `mine`. */
@@ -90,7 +94,7 @@ export async function readCommits(options: ReadCommitsOptions): Promise<CommitsR
   const prefix = options.prefix ?? '';
   const maxCommits = options.maxCommits ?? DEFAULT_MAX_COMMITS;
   const maxYears = options.maxYears ?? DEFAULT_MAX_YEARS;
-  const now = options.now ?? Date.now();
+  const until = options.until ?? Date.now();
   const email = options.userEmail?.toLowerCase();
   const args = [
     'log',
@@ -102,7 +106,7 @@ export async function readCommits(options: ReadCommitsOptions): Promise<CommitsR
     `--format=${LOG_FORMAT}`,
   ];
   if (Number.isFinite(maxCommits)) args.push(`--max-count=${Math.max(0, Math.floor(maxCommits))}`);
-  if (Number.isFinite(maxYears)) args.push(`--since=${new Date(now - maxYears * YEAR_MS).toISOString()}`);
+  if (Number.isFinite(maxYears)) args.push(`--since=${new Date(until - maxYears * YEAR_MS).toISOString()}`);
   args.push(options.exclude ? `${options.exclude}..${options.rev ?? 'HEAD'}` : (options.rev ?? 'HEAD'), '--');
 
   const names = new CurrentNames();
@@ -164,7 +168,6 @@ export interface ReadHistoryOptions {
   readonly sinceHead?: string;
   readonly maxCommits?: number;
   readonly maxYears?: number;
-  readonly now?: number;
   readonly log?: HistoryLog;
   readonly gitPath?: string;
   /** False in an untrusted workspace: no git process runs at all. */
@@ -212,7 +215,8 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     // log ends at the HEAD rev-parse saw. A first read, a rebase or a merge at HEAD adds a second
     // round (the log proper). Each git start costs a process latency, so this halves a refresh.
     const since = options.sinceHead;
-    const caps = { maxCommits: options.maxCommits, maxYears: options.maxYears, now: options.now, renameSimilarity: options.renameSimilarity };
+    // Reads of the commits after a stored head take no age window: refreshHistory applies it to the whole.
+    const caps = { maxCommits: options.maxCommits, maxYears: Infinity, renameSimilarity: options.renameSimilarity };
     const [where, email, ancestor, early] = await Promise.all([
       runGit(target, ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD']),
       runGit(target, ['config', 'user.email']),
@@ -229,7 +233,16 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     if (shallow === 'true') return quiet('shallow clone: history not read', 'run `git fetch --unshallow` to use it');
     if (branch === 'HEAD') log?.info(`history of ${root}: detached HEAD at ${headSha.slice(0, 10)}; reading its history`);
     const userEmail = email.code === 0 ? email.stdout.trim() || undefined : undefined;
-    const read = (exclude?: string) => readCommits({ ...target, ...caps, rev: headSha, exclude, prefix, userEmail });
+    const read = async (exclude?: string) =>
+      readCommits({
+        ...target,
+        ...caps,
+        ...(exclude ? {} : { maxYears: options.maxYears, until: await commitTime(target, headSha) }),
+        rev: headSha,
+        exclude,
+        prefix,
+        userEmail,
+      });
 
     if (since) {
       if (since === headSha) return { head: headSha, commits: [], renames: new Map(), incremental: true, userEmail };
@@ -252,6 +265,13 @@ export async function readHistory(root: string, options: ReadHistoryOptions = {}
     log?.warn(`history of ${root}: ${errorMessage(error)}`);
     return emptyHistory('git history unreadable');
   }
+}
+
+/** A commit's committer time, epoch ms; undefined when git cannot tell (the age window then ends now). */
+async function commitTime(target: GitTarget, rev: string): Promise<number | undefined> {
+  const shown = await runGit(target, ['show', '-s', '--no-show-signature', '--format=%ct', rev]);
+  const seconds = Number(shown.stdout.trim());
+  return shown.code === 0 && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /** What was stored after the last read (the store's StoredCommit fits). */
@@ -302,8 +322,9 @@ export async function refreshHistory(
   });
   const maxCommits = options.maxCommits ?? DEFAULT_MAX_COMMITS;
   const maxYears = options.maxYears ?? DEFAULT_MAX_YEARS;
-  const oldest = (options.now ?? Date.now()) - maxYears * YEAR_MS;
   let all: GitCommit[] = [...older, ...read.commits];
+  // The window ends at the newest commit, as a full read's ends at HEAD's.
+  const oldest = all.reduce((newest, c) => Math.max(newest, c.time), 0) - maxYears * YEAR_MS;
   const beforeCap = all.length;
   if (all.length > maxCommits) all = all.slice(all.length - maxCommits);
   if (Number.isFinite(oldest)) all = all.filter((c) => c.time >= oldest);

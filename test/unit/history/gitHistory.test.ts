@@ -11,7 +11,7 @@ import {
   RESTRICTED_MODE_NOTE,
   type HistoryLog,
 } from '../../../src/history/gitHistory';
-import { ME, OTHER, ScriptedRepo } from './scriptedRepo';
+import { DAY, ME, OTHER, ScriptedRepo } from './scriptedRepo';
 
 function recordingLog(): HistoryLog & { lines: string[] } {
   const lines: string[] = [];
@@ -19,7 +19,7 @@ function recordingLog(): HistoryLog & { lines: string[] } {
 }
 
 /** Far from the scripted dates' 2026, inside any age cap. */
-const NOW = Date.UTC(2026, 6, 1);
+const YEAR_MS = 365.25 * DAY;
 
 describe('history: readHistory on a scripted repository', function () {
   this.timeout(30_000);
@@ -36,7 +36,7 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('three', { 'src/a.ts': 'a3' });
     repo.git('merge', '-q', '--no-ff', '-m', 'merge side', 'side');
     const log = recordingLog();
-    const history = await readHistory(repo.dir, { log, now: NOW });
+    const history = await readHistory(repo.dir, { log });
     assert.equal(history.note, undefined);
     assert.equal(history.head, repo.head());
     assert.equal(history.userEmail, ME);
@@ -59,7 +59,7 @@ describe('history: readHistory on a scripted repository', function () {
     repo.rename('src/old.ts', 'src/middle.ts');
     repo.rename('src/middle.ts', 'lib/new.ts');
     repo.commit('three', { 'lib/new.ts': 'export const x = 3;\n' });
-    const history = await readHistory(repo.dir, { now: NOW });
+    const history = await readHistory(repo.dir);
     assert.deepEqual(
       history.commits.map((c) => [...c.files].sort()),
       [['lib/new.ts', 'src/util.ts'], ['lib/new.ts', 'src/util.ts'], ['lib/new.ts'], ['lib/new.ts'], ['lib/new.ts']],
@@ -72,13 +72,13 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('one', { 'src/old.ts': body });
     repo.git('mv', 'src/old.ts', 'src/new.ts');
     repo.commit('move and edit', { 'src/new.ts': body.replace('value0 = 0', 'value0 = 100') });
-    const exact = await readHistory(repo.dir, { now: NOW });
+    const exact = await readHistory(repo.dir);
     assert.deepEqual(
       exact.commits.map((c) => [...c.files].sort()),
       [['src/old.ts'], ['src/new.ts', 'src/old.ts']],
       'exact: a delete and an add',
     );
-    const similar = await readHistory(repo.dir, { now: NOW, renameSimilarity: '50%' });
+    const similar = await readHistory(repo.dir, { renameSimilarity: '50%' });
     assert.deepEqual(
       similar.commits.map((c) => c.files),
       [['src/new.ts'], ['src/new.ts']],
@@ -91,7 +91,7 @@ describe('history: readHistory on a scripted repository', function () {
     for (let i = 0; i <= MAX_FILES_KEPT_PER_COMMIT; i++) many[`gen/f${i}.ts`] = String(i);
     repo.commit('vendor everything', many);
     repo.commit('fifty-one', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`gen/f${i}.ts`, 'changed'])));
-    const history = await readHistory(repo.dir, { now: NOW });
+    const history = await readHistory(repo.dir);
     assert.deepEqual(
       history.commits.map((c) => c.files.length),
       [1, 0, 51],
@@ -104,41 +104,54 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('two', { 'packages/lib/b.ts': 'b2' });
     repo.git('mv', 'packages/lib/b.ts', 'packages/app/src/b.ts');
     repo.commit('move b into app');
-    const history = await readHistory(join(repo.dir, 'packages/app'), { now: NOW });
+    const history = await readHistory(join(repo.dir, 'packages/app'));
     assert.deepEqual(
       history.commits.map((c) => [...c.files].sort()),
       [['src/a.ts', 'src/b.ts'], ['src/b.ts'], ['src/b.ts']],
     );
   });
 
-  it('caps by count and by age', async () => {
+  it('caps by count', async () => {
     for (let i = 0; i < 6; i++) repo.commit(`c${i}`, { [`f${i}.ts`]: String(i) });
-    const byCount = await readHistory(repo.dir, { now: NOW, maxCommits: 4 });
+    const byCount = await readHistory(repo.dir, { maxCommits: 4 });
     assert.deepEqual(
       byCount.commits.map((c) => c.files[0]),
       ['f2.ts', 'f3.ts', 'f4.ts', 'f5.ts'],
     );
-    const justAfterThird = ScriptedRepo.timeOf(3) + 3600_000;
-    const byAge = await readHistory(repo.dir, { now: justAfterThird + 365.25 * 24 * 3600_000, maxYears: 1 });
+  });
+
+  it("caps by age from HEAD's commit, not from today: an old checkout keeps the years before it", async () => {
+    for (let i = 0; i < 6; i++) repo.commit(`c${i}`, { [`f${i}.ts`]: String(i) });
+    // The commits are dated 2026-01-02..07; a window of two and a half days that ended today would hold none of them.
+    const maxYears = (2.5 * DAY) / YEAR_MS;
+    const byAge = await readHistory(repo.dir, { maxYears });
     assert.deepEqual(
       byAge.commits.map((c) => c.files[0]),
       ['f3.ts', 'f4.ts', 'f5.ts'],
+    );
+    // A refresh after a new commit moves the window's end to it: the oldest stored commit drops out.
+    repo.commit('c6', { 'f6.ts': '6' });
+    const refreshed = await refreshHistory(repo.dir, { head: byAge.head!, commits: byAge.commits }, { maxYears });
+    assert.equal(refreshed.change, 'replaced');
+    assert.deepEqual(
+      refreshed.commits.map((c) => c.files[0]),
+      ['f4.ts', 'f5.ts', 'f6.ts'],
     );
   });
 
   it('refreshes incrementally after new commits, rewriting older paths on a rename', async () => {
     repo.commit('one', { 'a.ts': 'a', 'b.ts': 'b' });
     repo.commit('two', { 'a.ts': 'a2' });
-    const first = await refreshHistory(repo.dir, undefined, { now: NOW });
+    const first = await refreshHistory(repo.dir, undefined);
     assert.equal(first.change, 'replaced');
     assert.equal(first.commits.length, 2);
 
-    const same = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { now: NOW });
+    const same = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits });
     assert.equal(same.change, 'unchanged');
     assert.equal(same.commits.length, 2);
 
     repo.commit('three', { 'b.ts': 'b3', 'c.ts': 'c' }, OTHER);
-    const appended = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { now: NOW });
+    const appended = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits });
     assert.equal(appended.change, 'appended');
     assert.deepEqual(
       appended.added.map((c) => [...c.files].sort()),
@@ -148,7 +161,7 @@ describe('history: readHistory on a scripted repository', function () {
     assert.equal(appended.head, repo.head());
 
     repo.rename('a.ts', 'renamed/a.ts');
-    const renamed = await refreshHistory(repo.dir, { head: appended.head!, commits: appended.commits }, { now: NOW });
+    const renamed = await refreshHistory(repo.dir, { head: appended.head!, commits: appended.commits });
     assert.equal(renamed.change, 'replaced', 'older commits changed names');
     assert.deepEqual(
       renamed.commits.map((c) => [...c.files].sort()),
@@ -160,7 +173,7 @@ describe('history: readHistory on a scripted repository', function () {
   it('refreshes a subfolder incrementally, and through a merge at HEAD', async () => {
     repo.commit('one', { 'app/a.ts': 'a', 'lib/x.ts': 'x' });
     const root = join(repo.dir, 'app');
-    const first = await refreshHistory(root, undefined, { now: NOW });
+    const first = await refreshHistory(root, undefined);
     assert.deepEqual(
       first.commits.map((c) => c.files),
       [['a.ts']],
@@ -168,7 +181,7 @@ describe('history: readHistory on a scripted repository', function () {
 
     repo.commit('two', { 'app/b.ts': 'b', 'lib/y.ts': 'y' }, OTHER);
     repo.commit('outside only', { 'lib/z.ts': 'z' });
-    const second = await refreshHistory(root, { head: first.head!, commits: first.commits }, { now: NOW });
+    const second = await refreshHistory(root, { head: first.head!, commits: first.commits });
     assert.equal(second.change, 'appended');
     assert.deepEqual(
       second.added.map((c) => [c.files, c.mine]),
@@ -181,7 +194,7 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('side work', { 'app/c.ts': 'c' });
     repo.git('checkout', '-q', 'main');
     repo.git('merge', '-q', '--no-ff', '-m', 'merge side', 'side');
-    const third = await refreshHistory(root, { head: second.head!, commits: second.commits }, { now: NOW });
+    const third = await refreshHistory(root, { head: second.head!, commits: second.commits });
     assert.equal(third.change, 'appended');
     assert.equal(third.head, repo.head(), 'the merge is the new head');
     assert.deepEqual(
@@ -193,11 +206,11 @@ describe('history: readHistory on a scripted repository', function () {
   it('reads everything again when the stored head is no longer an ancestor', async () => {
     repo.commit('one', { 'a.ts': 'a' });
     repo.commit('two', { 'b.ts': 'b' });
-    const first = await refreshHistory(repo.dir, undefined, { now: NOW });
+    const first = await refreshHistory(repo.dir, undefined);
     repo.git('reset', '-q', '--hard', 'HEAD~1');
     repo.commit('two, rewritten', { 'c.ts': 'c' });
     const log = recordingLog();
-    const again = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { now: NOW, log });
+    const again = await refreshHistory(repo.dir, { head: first.head!, commits: first.commits }, { log });
     assert.equal(again.change, 'replaced');
     assert.deepEqual(
       again.commits.map((c) => c.files),
@@ -212,7 +225,7 @@ describe('history: readHistory on a scripted repository', function () {
     repo.commit('two', { 'b.ts': 'b' });
     repo.git('checkout', '-q', '--detach', 'HEAD~1');
     const log = recordingLog();
-    const history = await readHistory(repo.dir, { now: NOW, log });
+    const history = await readHistory(repo.dir, { log });
     assert.deepEqual(
       history.commits.map((c) => c.files),
       [['a.ts']],
@@ -280,7 +293,7 @@ describe('history: readHistory where there is no history', function () {
       const where = c.make();
       try {
         const log = recordingLog();
-        const history = await readHistory(where.dir, { ...c.options, log, now: NOW });
+        const history = await readHistory(where.dir, { ...c.options, log });
         assert.deepEqual(history.commits, []);
         assert.equal(history.head, undefined);
         assert.match(history.note ?? '', c.note);
