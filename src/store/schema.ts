@@ -95,6 +95,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `DROP TABLE files`,
     ],
   },
+  {
+    version: 5,
+    description: "history read again in full once: its two-year window now ends at HEAD's commit, not at the day it was read",
+    statements: [
+      // Without a stored head the next read is a full one and replaces each folder's commits; until then
+      // the stored ones still rank. A head that never moves (a quiet repository) would keep the old window.
+      `DELETE FROM history_state`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -620,6 +620,26 @@ describe('store: agent log', () => {
     }
   });
 
+  it("forgets each folder's stored head on the way to schema 5, keeping its commits until the full read replaces them", async () => {
+    const tmp = tempDir('rf-history-window-');
+    try {
+      const path = join(tmp.dir, 'v4.sqlite');
+      const v4 = await Store.open(path, recordingLog(), { migrations: MIGRATIONS.filter((m) => m.version <= 4) });
+      v4.replaceCommits(ROOT, [{ sha: 'a1', time: 1, author: 'me@x', files: ['src/a.ts', 'src/b.ts'] }], { head: 'a1', readAt: 1 });
+      await v4.close();
+      const now = await Store.open(path, recordingLog());
+      assert.ok(SCHEMA_VERSION >= 5);
+      assert.equal(now.historyState(ROOT), undefined, 'no stored head: the next read is a full one');
+      assert.deepEqual(
+        now.loadCommits(ROOT).map((c) => c.sha),
+        ['a1'],
+      );
+      await now.close();
+    } finally {
+      tmp.dispose();
+    }
+  });
+
   it('keeps the first read of an answer only', async () => {
     const s = await Store.open(undefined, recordingLog());
     const id = s.logAgentAnswer(answer(10));
