@@ -2,8 +2,9 @@
  * contentSimilarity: how much of the active file's vocabulary a candidate shares, weighted by
  * rarity in the workspace — the BM25 score of the candidate against the active file's terms
  * (identifiers whole and split, words of comments and strings), divided by the best candidate's
- * (ContentIndex.scores). Evidence names the rarest shared terms: two files that
- * both speak of `parseDate` and `localeTable` belong together even when no import links them.
+ * (ContentIndex.scores). Evidence names the rarest shared terms, code names (`parseDate`,
+ * `DEFAULT_LIMITS`) before words of prose: two files that both speak of `parseDate` and `localeTable`
+ * belong together even when no import links them, and a reader trusts that more than a shared "pep".
  */
 import { defineSignal, accumulateSparse, byGraphId } from './signal';
 import type { QueryScope } from '../queryScope';
@@ -36,11 +37,20 @@ export const contentSimilaritySignal = defineSignal<State>({
     if (!content.has(scope.queryPath)) return { value: 0, evidence: `the contents of ${baseName(scope.queryPath)} are not indexed` };
     const value = state.values.get(id) ?? 0;
     if (value === 0) return { value: 0, evidence: 'no distinctive words in common' };
-    const shared = content.matches(state.terms, scope.facts.graph.pathOf(id), { exclude: scope.queryPath }).slice(0, EVIDENCE_TERMS);
+    const matches = content.matches(state.terms, scope.facts.graph.pathOf(id), { exclude: scope.queryPath });
+    const shared = [...matches.filter((m) => isCompoundName(m.display)), ...matches.filter((m) => !isCompoundName(m.display))].slice(
+      0,
+      EVIDENCE_TERMS,
+    );
     return { value, evidence: `shares ${shared.map((m) => m.display).join(', ')}` };
   },
 });
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** A name made of words, as code writes one (`parseDate`, `DEFAULT_LIMITS`, `LowArgs`): better evidence than a word of prose. */
+function isCompoundName(display: string): boolean {
+  return /[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]/.test(display);
 }

@@ -195,6 +195,20 @@ describe('signals', () => {
       assert.equal(evaluate('nameMatch', { queryFile: Q, searchTerms: ['invoice'] }, facts, 'b/billingInvoice.ts').evidence, "matches 'invoice'");
     });
 
+    it("contentSimilarity's evidence names shared code names before words of prose, each rarest first", () => {
+      const facts = buildFacts({
+        files: [Q, C, 'lib2/other2.ts', 'lib3/other3.ts'],
+        content: {
+          [Q]: '// see pep\nrenderWidgetTree()',
+          [C]: '// pep\nrenderWidgetTree()',
+          'lib2/other2.ts': 'renderWidgetTree()',
+          'lib3/other3.ts': 'x',
+        },
+      });
+      // "pep" is the rarer (two files against three), but a reader trusts the shared function name more.
+      assert.match(evaluate('contentSimilarity', { queryFile: Q }, facts, C).evidence, /^shares renderWidgetTree, pep\b/);
+    });
+
     it('fileType (the same name as a test file ranks below the source file)', () => {
       const facts = buildFacts({ files: [Q, 'x/a.test.ts', 'x/b.ts'] });
       assert.deepEqual(
