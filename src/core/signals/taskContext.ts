@@ -71,7 +71,7 @@ export const taskContextSignal = defineSignal<State>({
     if (file?.flagged) return { value: v, evidence: `flagged in ${label(task)}` };
     if (file) return { value: v, evidence: `explored in ${label(task)} (${file.visits} ${file.visits === 1 ? 'visit' : 'visits'})` };
     const dir = dirOf(path);
-    if (v === TASK_FOLDER) return { value: v, evidence: `in ${dir || 'the root folder'}/, where ${label(task)} explored files` };
+    if (v === TASK_FOLDER) return { value: v, evidence: `in ${dir ? `${dir}/` : 'the root folder'}, where ${label(task)} explored files` };
     if (v === SIBLING_FOLDER) return { value: v, evidence: `in a folder beside those ${label(task)} explored` };
     return { value: 0, evidence: `not near the files of ${label(task)}` };
   },

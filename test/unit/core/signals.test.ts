@@ -295,6 +295,12 @@ describe('signals', () => {
       );
       assert.deepEqual(values, [1, 0.8, 0.5, 0.25, 0]);
       assert.equal(evaluate('taskContext', { queryFile: Q, taskId: 'other' }, facts, 'src/a/flag.ts').evidence, "task 'other' is not loaded");
+      assert.match(evaluate('taskContext', { queryFile: Q }, facts, 'src/a/near.ts').evidence, /^in src\/a\/, where /);
+    });
+
+    it("taskContext names the root folder as such, not as a path ('in the root folder, where')", () => {
+      const facts = buildFacts({ files: [Q, 'seen.go', 'near.go'], task: { files: { 'seen.go': { visits: 1 } } } });
+      assert.match(evaluate('taskContext', { queryFile: Q }, facts, 'near.go').evidence, /^in the root folder, where /);
     });
 
     it('coChange: weighted by commit size, decayed by age, normalised by the best', () => {
