@@ -35,7 +35,11 @@ export const coChangeStrengthSignal = defineSignal<CoChangeTally>({
     // The commits counted, said as what they are: a file's commits alone or with more than
     // LARGE_COMMIT_FILES others are not among them, so "of x.ts's 3 commits" would undercount its history.
     const what = scope.queryPath !== undefined ? baseName(scope.queryPath) : 'the open files';
-    const commits = `the ${tally.commitsRead} ${tally.commitsRead === 1 ? 'commit that changed' : 'commits that changed'} ${what} with other files`;
+    if (tally.commitsRead === 1) {
+      const only = `the only commit that changed ${what} with other files`;
+      return entry ? { value: value(tally, id), evidence: `in ${only}` } : { value: 0, evidence: `not in ${only}` };
+    }
+    const commits = `the ${tally.commitsRead} commits that changed ${what} with other files`;
     if (!entry) return { value: 0, evidence: `in none of ${commits}` };
     return { value: value(tally, id), evidence: `in ${entry.commits} of ${commits}` };
   },

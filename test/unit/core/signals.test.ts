@@ -233,10 +233,14 @@ describe('signals', () => {
       // 1 shared commit of the query's 3 with other files (its commit alone does not count): 0.5 * 1/4 + 0.5 * 1/3.
       assert.ok(Math.abs(c.value - (0.5 / 4 + 0.5 / 3)) < 1e-12, String(c.value));
       assert.equal(c.evidence, 'in 1 of the 3 commits that changed query.ts with other files');
-      const alone = buildFacts({ files: [Q, C], commits: [{ files: [Q, 'app/other1.ts'] }] });
+      const alone = buildFacts({ files: [Q, C, 'app/other1.ts'], commits: [{ files: [Q, 'app/other1.ts'] }] });
       assert.equal(
         evaluate('coChangeStrength', { queryFile: Q }, alone, C).evidence,
-        'in none of the 1 commit that changed query.ts with other files',
+        'not in the only commit that changed query.ts with other files',
+      );
+      assert.equal(
+        evaluate('coChangeStrength', { queryFile: Q }, alone, 'app/other1.ts').evidence,
+        'in the only commit that changed query.ts with other files',
       );
       // coChange normalises by the best candidate, so it cannot tell a lone shared commit from many;
       // this signal can: every one of four commits shared scores 1.
