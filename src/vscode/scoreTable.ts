@@ -37,8 +37,16 @@ export function escapeCell(text: string): string {
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
     .replace(/[\r\n]+/g, ' ')
-    .replace(/([*_`[\]<>])/g, '\\$1');
+    .replace(/([*_`[\]<>])/g, '\\$1')
+    .replace(/(?<=[\w.-])\/(?=[\w.@$\\-])/g, `/${BREAK_OPPORTUNITY}`);
 }
+
+/**
+ * A zero-width space after each slash between two parts of a path: the tooltip's table is as wide as its longest
+ * unbroken word, and a folder path in the evidence ("in packages/kit/src/runtime/components/, where…")
+ * pushed it past the hover's width, cutting off the evidence column behind a scroll bar.
+ */
+const BREAK_OPPORTUNITY = '\u200b';
 
 export function formatScore(n: number): string {
   return n.toFixed(3);

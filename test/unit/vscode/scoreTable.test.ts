@@ -101,6 +101,11 @@ describe('scoreTable', () => {
     assert.equal(atZeroSummary(0, 3), '+ 3 smaller signals');
   });
 
+  it('lets a long path in the evidence wrap after its slashes, not the table grow past the hover', () => {
+    assert.equal(escapeCell('in packages/kit/src/, where'), 'in packages/\u200bkit/\u200bsrc/, where');
+    assert.equal(escapeCell('a / b, 1/2'), 'a / b, 1/\u200b2', 'a slash between spaces is no path');
+  });
+
   it('escapes evidence that would break the table', () => {
     assert.equal(escapeCell('a | b\nc'), 'a \\| b c');
     const md = scoreTableMarkdown(ranked({ nameMatch: [1, 1, "matches 'a|b' <x>"] }));
