@@ -38,10 +38,8 @@ export const contentSimilaritySignal = defineSignal<State>({
     const value = state.values.get(id) ?? 0;
     if (value === 0) return { value: 0, evidence: 'no distinctive words in common' };
     const matches = content.matches(state.terms, scope.facts.graph.pathOf(id), { exclude: scope.queryPath });
-    const shared = [...matches.filter((m) => isCompoundName(m.display)), ...matches.filter((m) => !isCompoundName(m.display))].slice(
-      0,
-      EVIDENCE_TERMS,
-    );
+    const ofKind = (code: boolean) => matches.filter((m) => isCompoundName(m.display) === code);
+    const shared = [...ofKind(true), ...ofKind(false)].slice(0, EVIDENCE_TERMS);
     return { value, evidence: `shares ${shared.map((m) => m.display).join(', ')}` };
   },
 });
