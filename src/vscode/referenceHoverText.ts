@@ -37,22 +37,24 @@ function link(target: HoverTarget, label = `Open ${target.name}`): string {
 
 /**
  * "**Related Files**: `login.ts` imports `token.ts`, ranked **#2**, score **0.512** · [Open token.ts]",
- * the score table, and "Also names: [b.go] #4 · [c.go] #7 · +3 more" for the rest.
+ * then, when it names more files, "Also names: [b.go] #4 · [c.go] #7 · +3 more", then the score table.
+ * The other files come before the table: a hover is a dozen lines high before it scrolls, and below a
+ * table of five rows they were out of sight (a Go package's hover on cobra).
  */
 export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets: readonly HoverTarget[]): string {
   const [first, ...others] = byRank(targets);
   const relation = `\`${current}\` ${refersToWords(kind, `\`${first.name}\``)}`;
-  const parts: string[] = [];
-  if (first.explained) {
-    const heading = `**Related Files**: ${relation}, ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
-    parts.push(scoreTableMarkdown(first.explained.file, heading));
-  } else {
-    parts.push(`**Related Files**: ${relation}, not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}`);
+  const also = others.length > 0 ? `\n\n${alsoNames(others)}` : '';
+  if (!first.explained) {
+    return `**Related Files**: ${relation}, not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}${also}`;
   }
-  if (others.length > 0) {
-    const shown = others.slice(0, MAX_OTHER_TARGETS).map((t) => `${link(t, t.name)}${t.explained ? ` #${t.explained.rank}` : ''}`);
-    const more = others.length - shown.length;
-    parts.push(`Also names: ${shown.join(' · ')}${more > 0 ? ` · +${more} more` : ''}`);
-  }
-  return parts.join('\n\n');
+  const heading = `**Related Files**: ${relation}, ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
+  return scoreTableMarkdown(first.explained.file, heading + also);
+}
+
+/** "Also names: [b.go] #4 · [c.go] #7 · +3 more". */
+function alsoNames(others: readonly HoverTarget[]): string {
+  const shown = others.slice(0, MAX_OTHER_TARGETS).map((t) => `${link(t, t.name)}${t.explained ? ` #${t.explained.rank}` : ''}`);
+  const more = others.length - shown.length;
+  return `Also names: ${shown.join(' · ')}${more > 0 ? ` · +${more} more` : ''}`;
 }

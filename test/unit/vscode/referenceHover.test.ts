@@ -76,6 +76,8 @@ describe('referenceHoverMarkdown', () => {
     assert.ok(also, md);
     assert.match(also, /^Also names: \[c\.go\]\(command:vscode\.open\?c\.go\) #9 · \[m0\.go\]/);
     assert.match(also, /· \+4 more$/);
+    const lines = md.split('\n');
+    assert.ok(lines.indexOf(also) < lines.findIndex((l) => l.startsWith('| signal |')), 'the other files come before the table, in sight');
   });
 
   it('byRank keeps the given order among unranked targets', () => {
