@@ -229,11 +229,14 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
       output: getProjectMapOutput,
       readOnly: true,
       run: async (args: z.output<typeof getProjectMapInput>, engine, signal) => {
-        const total = engine.listFiles(root).length;
         const file = args.path !== undefined ? inside(args.path) : undefined;
         if (file) engine.logAgentRead(file.absolute, 'mapped');
         if (!args.ranked) {
+          // Asked as a session's first call, before the index had listed the folder, it answered "0 files".
+          const running = options.indexing?.();
+          if (running !== undefined && waitMs > 0) await settledWithin(running, waitMs, signal);
           const all = [...engine.listFiles(root)].sort(compareCodeUnits);
+          const total = all.length;
           const page = all.slice(args.offset, args.offset + args.limit);
           const note = noteFor();
           const more = args.offset + page.length < total ? ` (more: offset ${args.offset + page.length})` : '';
@@ -246,6 +249,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
           });
         }
         const answer = await rankForAgent(engine, { file: file?.absolute, limit: args.limit }, options.indexing?.(), waitMs, signal);
+        const total = engine.listFiles(root).length;
         const note = noteFor(answer);
         const against = file ? file.relative : `the active task '${engine.activeTask().name}'`;
         const header = `${total} files; the ${answer.files.length} most relevant to ${against}:`;

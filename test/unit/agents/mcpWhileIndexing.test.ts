@@ -80,6 +80,14 @@ describe('agents: MCP tools while the first index runs', () => {
     );
   });
 
+  it("get_project_map's listing asked as the first call waits for the index: every file, no note", async () => {
+    const { e } = await serve();
+    const answer: { files: unknown[]; note?: string; total?: number } = await related('get_project_map', { limit: 200 });
+    assert.equal(e.state, 'ready', 'answered after the index');
+    assert.equal(answer.total, Object.keys(FOCUS_FIRST_FILES).length + Object.keys(FILLER).length);
+    assert.equal(answer.note, undefined);
+  });
+
   it('get_project_map ranked by a path waits the same way', async () => {
     const { e } = await serve();
     const answer = await related('get_project_map', { ranked: true, path: 'src/app/main.ts' });
