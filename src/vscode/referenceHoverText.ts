@@ -8,7 +8,7 @@
 import type { EdgeKind } from '../core/graph';
 import { refersToWords } from '../core/evidenceText';
 import type { RankedFile } from '../core/ranking';
-import { formatScore, scoreTableMarkdown } from './scoreTable';
+import { formatScore, MAX_OPEN_ROWS, scoreTableMarkdown } from './scoreTable';
 
 /** One target of the reference, with its rank for the current file when the engine ranks it. */
 export interface HoverTarget {
@@ -49,8 +49,11 @@ export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets:
     return `**Related Files**: ${relation}, not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}${also}`;
   }
   const heading = `**Related Files**: ${relation}, ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
-  return scoreTableMarkdown(first.explained.file, heading + also);
+  return scoreTableMarkdown(first.explained.file, heading + also, also ? OPEN_ROWS_WITH_OTHERS : MAX_OPEN_ROWS);
 }
+
+/** The "Also names" line takes one or two lines of the hover's dozen: two rows fewer keep the total in sight. */
+const OPEN_ROWS_WITH_OTHERS = MAX_OPEN_ROWS - 2;
 
 /** "Also names: [b.go] #4 · [c.go] #7 · +3 more". */
 function alsoNames(others: readonly HoverTarget[]): string {

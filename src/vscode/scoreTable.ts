@@ -74,12 +74,13 @@ export function atZeroSummary(count: number, smaller = 0): string {
 
 /**
  * The tooltip's Markdown. Needs a MarkdownString with supportHtml for the folded part to open; without
- * it VS Code drops the tags and shows the folded table inline.
+ * it VS Code drops the tags and shows the folded table inline. `openRows`: fewer where the heading takes
+ * more lines (a hover that also lists a package's other files).
  */
-export function scoreTableMarkdown(file: RankedFile, heading?: string): string {
+export function scoreTableMarkdown(file: RankedFile, heading?: string, openRows = MAX_OPEN_ROWS): string {
   const { contributing: all, atZero } = scoreRows(file);
-  const contributing = all.slice(0, MAX_OPEN_ROWS);
-  const smaller = all.slice(MAX_OPEN_ROWS);
+  const contributing = all.slice(0, openRows);
+  const smaller = all.slice(openRows);
   const lines: string[] = [];
   if (heading) lines.push(heading, '');
   lines.push('| signal | value | weight | contribution | evidence |', '|---|--:|--:|--:|---|');

@@ -3,6 +3,7 @@ import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/cor
 import { LANGUAGES } from '../../../src/workspace/languages';
 import { EDITOR_LANGUAGE_IDS, TS_JS_LANGUAGE_IDS, hoverLanguageIds, isTsJsLanguage } from '../../../src/vscode/hoverLanguages';
 import { MAX_OTHER_TARGETS, byRank, referenceHoverMarkdown, type HoverTarget } from '../../../src/vscode/referenceHoverText';
+import { MAX_OPEN_ROWS } from '../../../src/vscode/scoreTable';
 
 describe('hover languages', () => {
   it('every language the index reads has its editor language ids, and no entry names a language the index lacks', () => {
@@ -30,6 +31,12 @@ function ranked(path: string, score: number): RankedFile {
     contributions: { ...zero, relationship: score },
     evidence: { ...evidence, relationship: 'linked from README.md' },
   };
+}
+
+/** A ranked file to which every signal adds something. */
+function contributingEverywhere(path: string): RankedFile {
+  const all = <T>(value: T) => Object.fromEntries(SIGNAL_NAMES.map((s) => [s, value])) as Record<SignalName, T>;
+  return { path, score: 0.9, signals: all(0.5), contributions: all(0.05), evidence: all('some evidence') };
 }
 
 const target = (name: string, rank?: number): HoverTarget => ({
@@ -78,6 +85,16 @@ describe('referenceHoverMarkdown', () => {
     assert.match(also, /· \+4 more$/);
     const lines = md.split('\n');
     assert.ok(lines.indexOf(also) < lines.findIndex((l) => l.startsWith('| signal |')), 'the other files come before the table, in sight');
+  });
+
+  it('several targets: two rows fewer of the table open, so its total stays in sight under the other files', () => {
+    const openRows = (md: string) => {
+      const lines = md.split('\n');
+      return lines.findIndex((l) => l.startsWith('| **total**')) - lines.findIndex((l) => l.startsWith('| signal |')) - 2;
+    };
+    const busy: HoverTarget = { ...target('a.go'), explained: { rank: 1, file: contributingEverywhere('a.go') } };
+    assert.equal(openRows(referenceHoverMarkdown('main.go', 'module', [busy])), MAX_OPEN_ROWS);
+    assert.equal(openRows(referenceHoverMarkdown('main.go', 'module', [busy, target('b.go', 2)])), MAX_OPEN_ROWS - 2);
   });
 
   it('byRank keeps the given order among unranked targets', () => {
