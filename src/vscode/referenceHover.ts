@@ -40,6 +40,8 @@ export function resolveRelativeOnDisk(fromFile: string, specifier: string): stri
 
 /** A reference under the cursor: where it is written, its edge kind, and the files (absolute paths) it names. */
 interface FoundReference {
+  /** As written: './token', 'github.com/spf13/cobra', '._config'. */
+  readonly specifier: string;
   readonly range: vscode.Range;
   readonly kind: EdgeKind;
   readonly targets: readonly string[];
@@ -68,7 +70,7 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
           return { name: basename(target), openLink: openLink(target), explained };
         }),
       );
-      const md = new vscode.MarkdownString(referenceHoverMarkdown(basename(document.uri.fsPath), reference.kind, targets), true);
+      const md = new vscode.MarkdownString(referenceHoverMarkdown(basename(document.uri.fsPath), reference.kind, targets, reference.specifier), true);
       md.supportHtml = true; // the signals at 0 fold into a <details> block
       md.isTrusted = { enabledCommands: ['vscode.open'] };
       return new vscode.Hover(md, reference.range);
@@ -94,7 +96,7 @@ async function tsImportAt(
   const target = isRelativeSpecifier(at.specifier)
     ? resolveRelativeOnDisk(document.uri.fsPath, at.specifier)
     : await definitionTarget(document.uri, range.start.translate(0, Math.min(1, at.specifier.length)), token);
-  return target ? { range, kind: 'import', targets: [target] } : undefined;
+  return target ? { specifier: at.specifier, range, kind: 'import', targets: [target] } : undefined;
 }
 
 /** The reference the engine reads at the cursor in the editor's current text (saved or not). */
@@ -108,7 +110,12 @@ async function engineReferenceAt(
   const text = document.isDirty ? document.getText() : undefined;
   const at = await engine.request('referenceAt', [document.uri.fsPath, document.offsetAt(position), text], signal);
   if (!at) return undefined;
-  return { range: new vscode.Range(document.positionAt(at.start), document.positionAt(at.end)), kind: at.kind, targets: at.targets };
+  return {
+    specifier: at.specifier,
+    range: new vscode.Range(document.positionAt(at.start), document.positionAt(at.end)),
+    kind: at.kind,
+    targets: at.targets,
+  };
 }
 
 /** The file a non-relative specifier resolves to, asking the language service; undefined on timeout. */

@@ -41,14 +41,19 @@ function link(target: HoverTarget, label = `Open ${target.name}`): string {
  * The other files come before the table: a hover is a dozen lines high before it scrolls, and below a
  * table of five rows they were out of sight (a Go package's hover on cobra).
  */
-export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets: readonly HoverTarget[]): string {
+export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets: readonly HoverTarget[], written?: string): string {
   const [first, ...others] = byRank(targets);
-  const relation = `\`${current}\` ${refersToWords(kind, `\`${first.name}\``)}`;
+  // One reference naming several files (a Go package, `from pkg import a, b`) is about what it wrote;
+  // the table is about its best ranked file.
+  const relation =
+    others.length > 0 && written !== undefined
+      ? `\`${current}\` ${refersToWords(kind, `\`${written}\``)} (${targets.length} files), best \`${first.name}\`,`
+      : `\`${current}\` ${refersToWords(kind, `\`${first.name}\``)},`;
   const also = others.length > 0 ? `\n\n${alsoNames(others)}` : '';
   if (!first.explained) {
-    return `**Related Files**: ${relation}, not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}${also}`;
+    return `**Related Files**: ${relation} not ranked for \`${current}\` (not indexed, excluded or outside the workspace).\n\n${link(first)}${also}`;
   }
-  const heading = `**Related Files**: ${relation}, ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
+  const heading = `**Related Files**: ${relation} ranked **#${first.explained.rank}**, score **${formatScore(first.explained.file.score)}** · ${link(first)}`;
   return scoreTableMarkdown(first.explained.file, heading + also, also ? OPEN_ROWS_WITH_OTHERS : MAX_OPEN_ROWS);
 }
 

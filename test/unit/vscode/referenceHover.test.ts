@@ -87,6 +87,16 @@ describe('referenceHoverMarkdown', () => {
     assert.ok(lines.indexOf(also) < lines.findIndex((l) => l.startsWith('| signal |')), 'the other files come before the table, in sight');
   });
 
+  it('several targets: the heading names what was written and how many files it names, then the best ranked', () => {
+    const md = referenceHoverMarkdown('main.go', 'module', [target('c.go', 9), target('a.go', 3)], 'example.com/app/util');
+    assert.match(md, /^\*\*Related Files\*\*: `main\.go` imports module `example\.com\/app\/util` \(2 files\), best `a\.go`, ranked \*\*#3\*\*/);
+    assert.match(
+      referenceHoverMarkdown('main.go', 'module', [target('a.go', 3)], './a'),
+      /`main\.go` imports module `a\.go`, ranked/,
+      'one file: named itself',
+    );
+  });
+
   it('several targets: two rows fewer of the table open, so its total stays in sight under the other files', () => {
     const openRows = (md: string) => {
       const lines = md.split('\n');
