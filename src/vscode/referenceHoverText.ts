@@ -37,9 +37,11 @@ function link(target: HoverTarget, label = `Open ${target.name}`): string {
 
 /**
  * "**Related Files**: `login.ts` imports `token.ts`, ranked **#2**, score **0.512** · [Open token.ts]",
- * then, when it names more files, "Also names: [b.go] #4 · [c.go] #7 · +3 more", then the score table.
- * The other files come before the table: a hover is a dozen lines high before it scrolls, and below a
- * table of five rows they were out of sight (a Go package's hover on cobra).
+ * then the score table. A reference that names more files is said as written ("imports module
+ * `example.com/app/util` (3 files), best `a.go`, ranked **#2**…"), followed by "Also names: [b.go] #4 ·
+ * [c.go] #7" and then the table. The other files come before the table, which opens two rows shorter:
+ * a hover is a dozen lines high before it scrolls, and below a table of five rows they were out of
+ * sight (a Go package's hover on cobra).
  */
 export function referenceHoverMarkdown(current: string, kind: EdgeKind, targets: readonly HoverTarget[], written?: string): string {
   const [first, ...others] = byRank(targets);
