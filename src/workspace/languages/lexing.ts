@@ -8,7 +8,7 @@
  * literals), so a file that does not parse still yields the references around the error.
  */
 import type { EdgeKind } from '../../core/graph';
-import type { ScannedReference } from './language';
+import type { ReferenceGroup, ScannedReference } from './language';
 
 /** Character codes the scanners compare against. */
 export const NEWLINE = 10;
@@ -158,6 +158,13 @@ export function simpleString(text: string, i: number, quotes = `"'`): { value: s
   return undefined;
 }
 
-export function reference(specifier: string, kind: EdgeKind, start: number, end = start + specifier.length): ScannedReference {
-  return { specifier, kind, start, end };
+/** `group`: the statement's shared path (ScannedReference.group), for a reference written under one. */
+export function reference(
+  specifier: string,
+  kind: EdgeKind,
+  start: number,
+  end = start + specifier.length,
+  group?: ReferenceGroup,
+): ScannedReference {
+  return group ? { specifier, kind, start, end, group } : { specifier, kind, start, end };
 }

@@ -51,7 +51,7 @@ function readUse(text: string, i: number, found: ScannedReference[]): number {
       while (i < text.length && text.charCodeAt(i) !== 125) {
         const member = readName(text, i);
         if (!member) break;
-        if (!skip) found.push({ ...reference(`${name.name}\\${member.name}`, 'module', member.start, member.end), group });
+        if (!skip) found.push(reference(`${name.name}\\${member.name}`, 'module', member.start, member.end, group));
         i = skipAlias(text, skipTrivia(text, member.end, PHP_TRIVIA));
         if (text.charCodeAt(i) === 44) i = skipTrivia(text, i + 1, PHP_TRIVIA);
       }

@@ -170,7 +170,7 @@ function readFrom(text: string, i: number, found: ScannedReference[]): number {
   for (;;) {
     const name = readDotted(text, i, inParens);
     if (!name || name.name.includes('.')) return i;
-    found.push({ specifier: prefix + name.name, kind: 'module', start: name.start, end: name.end, group });
+    found.push(reference(prefix + name.name, 'module', name.start, name.end, group));
     i = skipGap(text, skipAlias(text, name.end, inParens), inParens);
     if (text.charCodeAt(i) !== COMMA) return inParens && text.charCodeAt(i) === 41 ? i + 1 : i;
     i = skipGap(text, i + 1, inParens);

@@ -75,8 +75,7 @@ function pushLeaf(context: UseContext, segments: string[], start: number, end: n
   const first = segments[0];
   const relative = context.inline.length > 0 && (first === 'self' || first === 'super');
   const path = normalize(relative ? ['self', ...context.inline, ...(first === 'self' ? segments.slice(1) : segments)] : segments);
-  const leaf = reference(path.join('::'), 'module', start, end);
-  context.found.push(group ? { ...leaf, group } : leaf);
+  context.found.push(reference(path.join('::'), 'module', start, end, group));
 }
 
 /**
