@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const production = process.argv.includes('--production');
@@ -21,28 +21,9 @@ export const entryPoints = {
   typescript: 'related-files:typescript',
 };
 
-/**
- * TypeScript in a bundle of its own, loaded on first use. ts-morph's `ts` is the copy of TypeScript
- * @ts-morph/common ships (its typescript.js), so that file alone is the bundle: 9.7 MB, against 13.6 MB
- * with ts-morph's own code, which nothing here uses. Every other `import { ts } from 'ts-morph'`
- * gets an object whose `ts` getter loads it (lazyTypescript.ts).
- */
-const typescriptOfTsMorph = require.resolve('@ts-morph/common/dist/typescript.js', {
-  paths: [dirname(require.resolve('ts-morph/package.json'))],
-});
-const lazyTypescript = {
-  name: 'lazy-typescript',
-  setup(build) {
-    build.onResolve({ filter: /^ts-morph$/ }, () => ({ path: 'ts-morph', namespace: 'lazy-typescript' }));
-    build.onResolve({ filter: /^related-files:typescript$/ }, () => ({ path: typescriptOfTsMorph }));
-    build.onLoad({ filter: /^ts-morph$/, namespace: 'lazy-typescript' }, () => ({
-      contents: `const { loadTypescript } = require('./lazyTypescript');
-module.exports = Object.defineProperty({}, 'ts', { enumerable: true, get: loadTypescript });`,
-      loader: 'js',
-      resolveDir: resolve('src/workspace'),
-    }));
-  },
-};
+// TypeScript in a bundle of its own, loaded on first use: every other `import { ts } from 'ts-morph'` gets an
+// object whose `ts` getter loads it (scripts/lazyTypescriptPlugin.cjs).
+const { lazyTypescript } = require('./scripts/lazyTypescriptPlugin.cjs');
 
 /** The bundles that must not carry TypeScript: the build fails if an import brings it back. */
 const WITHOUT_TYPESCRIPT = ['dist/extension.js', 'dist/engine.js', 'dist/cli.js', 'dist/indexWorker.js'];
@@ -78,7 +59,7 @@ const options = {
   minify: production,
   metafile: true,
   logLevel: 'warning',
-  plugins: [lazyTypescript],
+  plugins: [lazyTypescript()],
   // sql.js probes for these in its browser branch; they are never loaded under Node.
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
 };

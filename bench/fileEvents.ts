@@ -35,13 +35,13 @@ const target = String(args.to ?? 'HEAD~100');
 const max = Number(args.max ?? 400);
 
 if (args.run) void measure();
-else main();
+else void main();
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = benchDir(resolve(__dirname, '..'), 'bench-fileEvents-');
   try {
     const script = join(dir, 'bench-fileEvents.cjs');
-    bundle(__filename, script, ['ts-morph', 'esbuild']);
+    await bundle(__filename, script, ['ts-morph', 'esbuild']);
     const child = spawnSync(process.execPath, [script, ...process.argv.slice(2), '--run'], { stdio: 'inherit' });
     if (child.status !== 0) process.exitCode = 1;
   } finally {

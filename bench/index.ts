@@ -33,7 +33,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { benchDir, bundle } from './bundled';
 import { ENGINE_EXEC_ARGV } from '../src/engineClient';
 import { parseArgs, type OptionSpec } from '../src/cli/args';
@@ -86,21 +86,26 @@ if (args.phase) {
       process.exit(1);
     },
   );
-} else if (args.listing) listingMain();
-else main();
+} else {
+  (args.listing ? listingMain() : main()).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
 
 /** This bench bundled as the product's code is (bench/bundled.ts), for the contenders to run from. */
-function bundledBench(dir: string): string {
+async function bundledBench(dir: string): Promise<string> {
   const file = join(dir, 'bench-index.cjs');
-  if (!existsSync(file)) bundle(__filename, file, ['ts-morph', 'esbuild']);
+  await bundle(__filename, file, ['ts-morph', 'esbuild']);
   return file;
 }
 
 /** Runs one contender in a child process (its own heap and peak RSS) and reads back its result. */
-function runChild(dir: string, phase: string): PhaseResult {
+function runChild(script: string, phase: string): PhaseResult {
+  const dir = dirname(script);
   const out = join(dir, `${phase}.json`);
   const v8Options = phase === 'tsmorph' ? [] : ENGINE_EXEC_ARGV;
-  const child = spawnSync(process.execPath, [...v8Options, bundledBench(dir), ...process.argv.slice(2), '--phase', phase, '--out', out], {
+  const child = spawnSync(process.execPath, [...v8Options, script, ...process.argv.slice(2), '--phase', phase, '--out', out], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, BENCH_WORKER_DIR: dir, BENCH_REPO: REPO },
   });
@@ -108,17 +113,17 @@ function runChild(dir: string, phase: string): PhaseResult {
   return JSON.parse(readFileSync(out, 'utf8')) as PhaseResult;
 }
 
-function listingMain(): void {
-  const dir = benchDir(REPO, 'bench-index-');
+async function listingMain(): Promise<void> {
+  const script = await bundledBench(benchDir(REPO, 'bench-index-'));
   const runs = Number(args.runs ?? 3);
   console.log(`bench/index --listing on ${root}  (${new Date().toISOString()}, load average ${loadAverage()})`);
   const tsOnly: PhaseResult[] = [];
   const all: PhaseResult[] = [];
   for (let i = 0; i < runs; i++) {
-    tsOnly.push(runChild(dir, 'listing-ts'));
-    all.push(runChild(dir, 'listing-all'));
+    tsOnly.push(runChild(script, 'listing-ts'));
+    all.push(runChild(script, 'listing-all'));
   }
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(script), { recursive: true, force: true });
   const row = (name: string, rs: PhaseResult[]) =>
     `  ${name.padEnd(16)} median ${fmt(median(rs.map((r) => r.ms))).padStart(7)} ms wall ${fmt(median(rs.map((r) => r.cpuMs))).padStart(7)} ms cpu  ${rs[0].files} files, ${rs[0].edges.length} edges  (walls: ${rs.map((r) => fmt(r.ms)).join(', ')})`;
   console.log(`\ncold index, ${runs} runs each, alternating`);
@@ -137,9 +142,9 @@ function listingMain(): void {
   console.log(`  phases: ${all[all.length - 1].extra!.phases}`);
 }
 
-function main(): void {
-  const dir = benchDir(REPO, 'bench-index-');
-  const run = (phase: string) => runChild(dir, phase);
+async function main(): Promise<void> {
+  const script = await bundledBench(benchDir(REPO, 'bench-index-'));
+  const run = (phase: string) => runChild(script, phase);
   // Installed dependencies change both sides: ts-morph reads their typings, ours reads node_modules' names.
   const installed = existsSync(join(root, 'node_modules')) ? 'dependencies installed (node_modules at the root)' : 'no node_modules at the root';
   console.log(`bench/index on ${root}  (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadAverage()}; ${installed})`);
@@ -154,7 +159,7 @@ function main(): void {
     if (args['ts-only']) tsOnlyRuns.push(run('ts-only'));
     tsmRuns.push(run('tsmorph'));
   }
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(script), { recursive: true, force: true });
   const tsOnly = tsOnlyRuns.length > 0 ? medianRun(tsOnlyRuns) : undefined;
   const tsm = medianRun(tsmRuns);
 
@@ -316,14 +321,14 @@ async function listingPhase(include: ((rel: string) => boolean) | undefined, asE
 }
 
 /** The index worker bundled into the bench's folder, as the build bundles it next to the engine. */
-function bundledWorker(): string {
+async function bundledWorker(): Promise<string> {
   const workerFile = join(process.env.BENCH_WORKER_DIR ?? tmpdir(), 'indexWorker.js');
-  bundle(join(REPO, 'src/workspace/indexWorker.ts'), workerFile);
+  await bundle(join(REPO, 'src/workspace/indexWorker.ts'), workerFile);
   return workerFile;
 }
 
 async function workersPhase(): Promise<PhaseResult> {
-  const workerFile = bundledWorker();
+  const workerFile = await bundledWorker();
   const workers = Number(process.env.BENCH_WORKERS ?? 1);
   const pool = createIndexExtractor(undefined, { workerFile, workers })!;
   const { result, index, stats } = await timed(async () => {
@@ -337,7 +342,7 @@ async function workersPhase(): Promise<PhaseResult> {
 
 /** References in-thread, every file's words in one worker (started inside the timing, as a build would). */
 async function wordsPhase(): Promise<PhaseResult> {
-  const workerFile = bundledWorker();
+  const workerFile = await bundledWorker();
   const { result, index, stats, pool } = await timed(async () => {
     const pool = createIndexExtractor(undefined, { workerFile, words: true, workers: 1 })!;
     const index = new WorkspaceIndex(new DiskSourceHost(root));

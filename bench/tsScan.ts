@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   console.log('\nspeed over the import regions, each scanner in a fresh process, bundled (first pass includes compiling it)');
   const dir = benchDir(resolve(__dirname, '..'), 'bench-tsscan-');
   const bundled = join(dir, 'bench-tsscan.cjs');
-  bundle(__filename, bundled, ['ts-morph', 'esbuild']);
+  await bundle(__filename, bundled, ['ts-morph', 'esbuild']);
   let timings: Record<'preProcessFile' | 'scanner', Timing>;
   try {
     timings = { preProcessFile: runPhase(bundled, 'preProcessFile'), scanner: runPhase(bundled, 'scanner') };
