@@ -249,7 +249,7 @@ try {
         ? 'no list of the last session shown'
         : `the last session's list shown ${rev.restoredShown - rev.active} ms after activation`;
     console.log(
-      `second window: ${restored}; first ranking ${rev.coldRanked - rev.active} ms after activation${rev.coldPartialRanked === undefined ? '' : `, a partial one ${rev.coldPartialRanked - rev.active} ms`}; file open ${rev.opened - rev.active} ms after activation; activation ${activation(reopened)}`,
+      `second window: ${restored}; first ranking ${rev.coldRanked - rev.active} ms after activation${rev.coldPartialRanked === undefined ? '' : `, a partial one ${rev.coldPartialRanked - rev.active} ms`}; file open ${rev.opened - rev.active} ms after activation, first ranking ${rev.coldRanked - opened(reopened)} ms after both; activation ${activation(reopened)}`,
     );
   }
   console.log(
