@@ -8,6 +8,17 @@
  * out first (keeping offsets), then the links are read from what is left. MDX: also the
  * `import`/`export` statements, as TS/JS module references.
  *
+ * Markdown includes (edge kind include), the files a documentation tool pastes into the page:
+ * - MkDocs' snippets (`--8<-- "docs_src/app.py"`, or a `--8<--` block of one path per line), read in code
+ *   blocks too: a snippet's usual place is inside a fence, and the tool pastes it there. A line selector
+ *   (`:3:8`, `:section`) is not part of the path; a `;` before the marker escapes it.
+ * - the `{* ../../docs_src/app.py hl[3] *}` lines of FastAPI's documentation tooling;
+ * - VitePress's `<!--@include: ./parts/intro.md-->` and `<<< @/snippets/demo.ts{2}` code imports, outside code.
+ * An include's path is tried from the folder MkDocs runs from (the nearest one above holding mkdocs.yml), when
+ * there is one, then from the page's own folder and each one above it: VitePress writes paths from the page,
+ * and FastAPI's translations have no mkdocs.yml of their own. A leading `@` (VitePress) starts at the site's
+ * source folder, the one holding `.vitepress/`.
+ *
  * reStructuredText: `.. include::` / `.. literalinclude::` (include), `.. image::` / `.. figure::`
  * (asset), `:doc:` roles (link; a leading `/` starts at the Sphinx source folder, the one holding
  * conf.py). Literal blocks (after `::`), code directives and comments are skipped.
@@ -16,8 +27,8 @@ import { extractImports } from '../extractImports';
 import type { EdgeKind } from '../../core/graph';
 import { scanMarkup } from './html';
 import type { LanguageSupport, ScannedReference, WorkspaceView } from './language';
-import { isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
-import { dirOf, joinPath } from './resolving';
+import { decodePath, isLocalPath, resolveLocalPath, stripQueryAndHash, writtenName } from './relativePath';
+import { baseOf, childPath, dirOf, firstExisting, joinPath } from './resolving';
 import { locateImports } from './scriptBlocks';
 
 const MARKDOWN_EXTENSION = /\.(?:md|markdown|mdown|mkd|mdx)$/i;
@@ -26,12 +37,14 @@ const IMAGE_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i;
 
 /** The references of a Markdown (or, with `mdx`, MDX) document. Never throws. */
 export function scanMarkdown(text: string, mdx = false): ScannedReference[] {
-  const prose = blankInlineCode(blankHtmlComments(blankCodeBlocks(text)));
+  const outsideCode = blankCodeBlocks(text);
+  const prose = blankInlineCode(blankHtmlComments(outsideCode));
   const found: ScannedReference[] = [];
   if (mdx) {
     const esm = moduleStatements(prose);
     found.push(...locateImports(esm, extractImports(esm)));
   }
+  found.push(...snippets(text), ...includeLines(outsideCode));
   found.push(...inlineLinks(prose), ...referenceDefinitions(prose));
   found.push(...scanMarkup(prose, 'html').filter((r) => !r.module));
   return found.sort((a, b) => a.start - b.start);
@@ -77,6 +90,64 @@ function pushDestination(found: ScannedReference[], written: string, writtenStar
   if (!isLocalPath(specifier)) return;
   const start = writtenStart + (angled ? 1 : 0);
   found.push({ specifier, kind, start, end: start + specifier.length });
+}
+
+/** MkDocs' snippet marker alone on a line (a block of paths follows), or with a quoted path. */
+const SNIPPET_LINE = /^[ \t]*(;*)-+8<-+(?:[ \t]+("(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?'))?[ \t]*\r?$/gm;
+/** A snippet's line selector after its path: `:3`, `:3:8`, `:3:8,12:14`, or a section name. */
+const SNIPPET_SELECTOR = /(?:(?::-?\d*){1,2}(?:,(?=[-\d:])-?\d*(?::-?\d*)?)*|:[a-z][-\w]*)$/i;
+
+/** MkDocs' snippets: `--8<-- "path"` lines and `--8<--` blocks of one path per line (escaped with `;`: none). */
+function snippets(text: string): ScannedReference[] {
+  const found: ScannedReference[] = [];
+  if (!text.includes('8<-')) return found; // every marker has it: most documents are read without the regex
+  let blockEscaped: boolean | undefined; // inside a block: whether its opening marker was escaped
+  let blockFrom = 0;
+  const re = new RegExp(SNIPPET_LINE.source, SNIPPET_LINE.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const escaped = m[1] !== '';
+    if (m[2] !== undefined) {
+      if (blockEscaped === undefined && !escaped) pushSnippet(found, m[2].slice(1, -1), m.index + m[0].indexOf(m[2]) + 1);
+      continue;
+    }
+    if (blockEscaped === undefined) {
+      blockEscaped = escaped;
+      blockFrom = m.index + m[0].length;
+      continue;
+    }
+    if (!blockEscaped) {
+      for (const { start, line } of lines(text.slice(blockFrom, m.index))) {
+        const path = line.trim();
+        if (path !== '' && !path.startsWith(';')) pushSnippet(found, path, blockFrom + start + line.indexOf(path));
+      }
+    }
+    blockEscaped = undefined;
+  }
+  return found;
+}
+
+function pushSnippet(found: ScannedReference[], written: string, start: number): void {
+  const specifier = written.replace(SNIPPET_SELECTOR, '');
+  if (isLocalPath(specifier)) found.push({ specifier, kind: 'include', start, end: start + specifier.length });
+}
+
+/**
+ * VitePress's `<!--@include: path-->` (a line range `{3,}` or a `#region` may follow the path) and `<<< path`
+ * code imports (then `#region`, `{2,4 ts}`, ` [title]`), and FastAPI's `{* path hl[3] *}` lines.
+ */
+const INCLUDE_LINE = /<!--[ \t]*@include:[ \t]*([^\s#{]+)[^\n]*?-->|^ {0,3}(?:<<<[ \t]*([^\s#{[]+)|\{\*[ \t]+([^\s*]+)[^\n]*?\*\})/gm;
+
+function includeLines(outsideCode: string): ScannedReference[] {
+  const found: ScannedReference[] = [];
+  if (!outsideCode.includes('@include') && !outsideCode.includes('<<<') && !outsideCode.includes('{*')) return found; // most documents have none
+  const re = new RegExp(INCLUDE_LINE.source, INCLUDE_LINE.flags);
+  for (let m = re.exec(outsideCode); m; m = re.exec(outsideCode)) {
+    const path = m[1] ?? m[2] ?? m[3];
+    if (!isLocalPath(path.replace(/^@/, ''))) continue;
+    const start = m.index + m[0].indexOf(path);
+    found.push({ specifier: path, kind: 'include', start, end: start + path.length });
+  }
+  return found;
 }
 
 /** `text` with every character but newlines of the sorted, disjoint [start, end) spans turned into spaces. */
@@ -261,6 +332,7 @@ function sphinxSourceFolder(from: string, workspace: WorkspaceView): string {
 export function resolveDocumentReference(from: string, reference: ScannedReference, workspace: WorkspaceView): string[] {
   if (reference.module) return [];
   const isRst = RST_EXTENSION.test(from);
+  if (!isRst && reference.kind === 'include') return resolveInclude(from, reference.specifier, workspace);
   const candidates = reference.kind !== 'link' ? (base: string) => [base] : isRst ? RST_DOC_CANDIDATES : DOCUMENT_CANDIDATES;
   if (!isRst || !reference.specifier.startsWith('/')) return resolveLocalPath(from, reference.specifier, workspace, candidates);
   const base = joinPath(sphinxSourceFolder(from, workspace), reference.specifier.slice(1));
@@ -269,6 +341,34 @@ export function resolveDocumentReference(from: string, reference: ScannedReferen
     : candidates(base)
         .filter((path) => workspace.hasFile(path))
         .slice(0, 1);
+}
+
+/** The folders a Markdown include's path may start from, in the order tried (see the header). */
+function includeBases(from: string, specifier: string, workspace: WorkspaceView): { readonly base: string; readonly path: string }[] {
+  const ancestors: string[] = [];
+  for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+    ancestors.push(dir);
+    if (dir === '') break;
+  }
+  if (specifier.startsWith('@')) {
+    const source = ancestors.find((dir) => workspace.hasDirectory(childPath(dir, '.vitepress'))) ?? '';
+    return [{ base: source, path: specifier.slice(1).replace(/^\//, '') }];
+  }
+  const mkdocs = ancestors.find((dir) => isMkdocsFolder(dir, workspace));
+  return [...(mkdocs === undefined ? [] : [mkdocs]), ...ancestors].map((base) => ({ base, path: specifier }));
+}
+
+function isMkdocsFolder(dir: string, workspace: WorkspaceView): boolean {
+  return MKDOCS_CONFIGS.some((name) => workspace.hasFile(childPath(dir, name)));
+}
+
+const MKDOCS_CONFIGS = ['mkdocs.yml', 'mkdocs.yaml'];
+
+function resolveInclude(from: string, specifier: string, workspace: WorkspaceView): string[] {
+  return firstExisting(
+    workspace,
+    includeBases(from, decodePath(specifier), workspace).map(({ base, path }) => joinPath(base, path)),
+  ).filter((path) => path !== from);
 }
 
 /** A document link's name (LanguageSupport.answerName), except a root-relative Sphinx one: its root is the folder holding conf.py. */
@@ -282,6 +382,8 @@ export const markdown: LanguageSupport = {
   scan: (text, path) => scanMarkdown(text, /\.mdx$/i.test(path)),
   resolve: resolveDocumentReference,
   answerName: documentAnswerName,
+  // Where an include's path starts: the folder holding mkdocs.yml, or for `@` the one holding .vitepress/.
+  isConfig: (path) => MKDOCS_CONFIGS.includes(baseOf(path)) || /(?:^|\/)\.vitepress\/config\.[cm]?[jt]s$/.test(path),
 };
 
 export const restructuredText: LanguageSupport = {
