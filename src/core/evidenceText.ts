@@ -6,6 +6,23 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/**
+ * Base names, except where two of the paths share one (a page and its translation, two index.ts): those
+ * gain the folder where they part, as an editor's tabs do: `en/…/first-steps.md`, `core/index.ts`.
+ */
+export function distinctNames(paths: readonly string[]): string[] {
+  const reversed = paths.map((path) => path.split('/').reverse());
+  return reversed.map((segments, i) => {
+    const twins = reversed.filter((other, j) => j !== i && other[0] === segments[0] && paths[j] !== paths[i]);
+    if (twins.length === 0) return segments[0];
+    // The first folder, counted from the name up, where this path parts from every twin.
+    let depth = 1;
+    while (depth < segments.length && twins.some((twin) => twin.slice(0, depth + 1).join('/') === segments.slice(0, depth + 1).join('/'))) depth++;
+    if (depth >= segments.length) return paths[i];
+    return depth === 1 ? `${segments[1]}/${segments[0]}` : `${segments[depth]}/…/${segments[0]}`;
+  });
+}
+
 /** "12 min ago", "3 h ago", "5 days ago". */
 export function timeAgo(ms: number): string {
   const minutes = Math.max(0, ms) / 60_000;

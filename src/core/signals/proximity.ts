@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { MAX_HOPS, type QueryScope } from '../queryScope';
-import { baseName } from '../evidenceText';
+import { baseName, distinctNames } from '../evidenceText';
 import { chainTo } from '../importDistance';
 
 function value(scope: QueryScope, id: number): number {
@@ -24,7 +24,7 @@ export const proximitySignal = defineSignal<undefined>({
     if (scope.queryPath === undefined) return { value: 0, evidence: 'no query file' };
     if (!scope.bfs) return { value: 0, evidence: `${baseName(scope.queryPath)} is not in the import graph` };
     if (v === 0) return { value: 0, evidence: `no import path within ${MAX_HOPS} hops` };
-    const chain = chainTo(scope.bfs, id).map((step) => baseName(scope.facts.graph.pathOf(step)));
+    const chain = distinctNames(chainTo(scope.bfs, id).map((step) => scope.facts.graph.pathOf(step)));
     const hops = chain.length - 1;
     return { value: v, evidence: `${hops} ${hops === 1 ? 'hop' : 'hops'}: ${chain.join(' -> ')}` };
   },

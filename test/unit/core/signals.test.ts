@@ -368,6 +368,24 @@ describe('signals', () => {
       assert.equal(evaluate('relationship', { queryFile: 'a.ts' }, facts, 'c.ts').evidence, '2 import hops from a.ts via b.ts');
       assert.equal(evaluate('relationship', { queryFile: 'a.ts' }, facts, 'b.css').evidence, '2 reference hops from a.ts via b.ts');
     });
+
+    it('an import chain names two files of one name by the folder where their paths part', () => {
+      const facts = kindFacts([
+        ['docs/en/guide/first-steps.md', 'src/app.py', 'include'],
+        ['docs/hi/guide/first-steps.md', 'src/app.py', 'include'],
+        ['src/core/index.ts', 'src/util.ts', 'import'],
+        ['src/util.ts', 'src/ui/index.ts', 'import'],
+      ]);
+      assert.equal(
+        evaluate('proximity', { queryFile: 'docs/en/guide/first-steps.md' }, facts, 'docs/hi/guide/first-steps.md').evidence,
+        '2 hops: en/…/first-steps.md -> app.py -> hi/…/first-steps.md',
+      );
+      assert.equal(
+        evaluate('proximity', { queryFile: 'src/core/index.ts' }, facts, 'src/ui/index.ts').evidence,
+        '2 hops: core/index.ts -> util.ts -> ui/index.ts',
+      );
+      assert.equal(evaluate('proximity', { queryFile: 'src/core/index.ts' }, facts, 'src/util.ts').evidence, '1 hop: index.ts -> util.ts');
+    });
   });
 
   describe('edge cases: 0 with a reason, never a floor or a throw', () => {
