@@ -65,6 +65,19 @@ function gitHistory(folder) {
   }
 }
 
+/** Resolves once the element's text has stayed the same for `quietMs` (at most `timeoutMs`; then it goes on). */
+async function untilSettled(locator, quietMs = 3000, timeoutMs = 60000) {
+  const started = Date.now();
+  let last = await locator.innerText().catch(() => '');
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await locator.innerText().catch(() => '');
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+  log(Date.now() - since >= quietMs ? `the list settled after ${((Date.now() - started) / 1000).toFixed(1)} s` : 'the list kept changing; going on');
+}
+
 async function expectVisible(page, locator, what, timeout = 60000) {
   const ok = await locator
     .first()
@@ -241,7 +254,9 @@ async function main() {
       'a ranked row in the Related Files view',
       600000,
     );
-    await page.waitForTimeout(1000);
+    // The first ranking comes before history and the files' words, which re-rank the list when they arrive: the
+    // pictures wait for the list to settle, so they show the full ranking and hover the row they mean to.
+    await untilSettled(viewPane.locator('.monaco-list-rows'));
     if (shots.includes('view')) await viewShot(page, firstRow, shotPath('view-tooltip'));
 
     if (shots.includes('pick')) await pickShot(page, driver, search, shotPath('quick-pick'));
