@@ -4,7 +4,7 @@
  * plus timings (index, history, rank in ms).
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
 import { chooseRoot, openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
@@ -30,6 +30,18 @@ const USAGE =
 
 const usage = commandUsage('rank', USAGE, OPTIONS);
 
+/**
+ * The file a path names: from the current folder, as a shell gives it; failing that, with --root, from the
+ * root (`rank src/app.py --root ../repo`, a path as the repository writes it). Undefined when neither exists.
+ */
+function fileToRank(given: string, root: string | undefined): string | undefined {
+  const here = resolve(given);
+  if (existsSync(here)) return here;
+  if (root === undefined || isAbsolute(given)) return undefined;
+  const inRoot = resolve(root, given);
+  return existsSync(inRoot) ? inRoot : undefined;
+}
+
 export function run(args: string[]): Promise<number> {
   return usage.guard(() => rank(args));
 }
@@ -48,8 +60,9 @@ async function rank(args: string[]): Promise<number> {
     return usage.error(errorMessage(error));
   }
   const limit = options.limit === undefined ? 20 : Number(options.limit);
-  const file = resolve(positionals[0]);
-  if (!existsSync(file)) return usage.fail(`${positionals[0]} does not exist`);
+  const file = fileToRank(positionals[0], options.root as string | undefined);
+  if (file === undefined)
+    return usage.fail(`${positionals[0]} does not exist${options.root === undefined ? '' : ` here or in ${String(options.root)} (--root)`}`);
   if (statSync(file).isDirectory()) return usage.fail(`${positionals[0]} is a folder; rank takes a file`);
   const root = chooseRoot(options.root, file);
   // Refused before indexing: the folder chosen from a file outside any repository is the current one.

@@ -44,6 +44,11 @@ describe('CLI errors: non-zero exit, one line', function () {
     {
       name: 'rank: a missing file',
       argv: (d) => ['rank', join(d, 'src/nope.ts'), '--root', d],
+      says: /^related-files rank: .*src\/nope\.ts does not exist here or in .* \(--root\)$/,
+    },
+    {
+      name: 'rank: a missing file, no --root',
+      argv: (d) => ['rank', join(d, 'src/nope.ts')],
       says: /^related-files rank: .*src\/nope\.ts does not exist$/,
     },
     {
@@ -145,6 +150,12 @@ describe('CLI errors: non-zero exit, one line', function () {
       assert.equal(existsSync(db), false);
     });
   }
+
+  it('rank: a path missing here is taken from --root, as the repository writes it', async () => {
+    const { code, out } = await capture(['rank', 'a.ts', '--root', dir, '--db', 'none', '--no-history', '--json']);
+    assert.equal(code, 0);
+    assert.equal(JSON.parse(out).query, join(dir, 'a.ts'));
+  });
 
   for (const c of cases) {
     it(c.name, async () => {
