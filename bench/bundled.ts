@@ -23,10 +23,10 @@ export function benchDir(repo: string, prefix: string): string {
 }
 
 /**
- * `entry` and what it imports in one CommonJS file for Node, as esbuild.config.mjs builds the product's bundles
- * (asynchronous: esbuild takes plugins only there):
+ * `entry` and what it imports in one CommonJS file for Node, as esbuild.config.mjs builds the product's bundles:
  * the product's modules get TypeScript on first use from typescript.js next to the bundle, so a bench's process
  * holds TypeScript only when the product's would (a bench's own `ts-morph` imports are left as they are).
+ * Asynchronous, as esbuild takes plugins only there.
  */
 export async function bundle(entry: string, outfile: string, external: string[] = []): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a dev dependency, loaded only where a bundle is made
