@@ -798,11 +798,15 @@ export class WorkspaceIndex {
     let external = 0;
     let unmatched = 0;
     const readers: Record<string, { files: number; edges: number; bytes: number; extractCpuMs: number }> = {};
-    for (const e of this.entries.values()) {
+    for (const [path, e] of this.entries) {
       const r = (readers[e.reader] ??= { files: 0, edges: 0, bytes: 0, extractCpuMs: 0 });
       r.files++;
+      // The graph's out-edges, as the total counts them: a file that names one file twice (a page that pastes in
+      // one snippet in three places) has one edge to it.
+      const id = this.graph.idOf(path);
+      if (id !== undefined) r.edges += this.graph.outgoing(id).length;
       for (const o of e.outcomes) {
-        if ('to' in o) r.edges += o.to.length;
+        if ('to' in o) continue;
         else if (o.outcome === 'external') external++;
         else if (o.outcome === 'unmatched') unmatched++;
         else unresolved[o.outcome]++;

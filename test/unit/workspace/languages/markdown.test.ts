@@ -185,6 +185,16 @@ describe('markdown and reStructuredText languages', () => {
       assert.equal(edgeKind(index, 'docs/pages/guide.md', 'docs/src/app.py'), undefined);
     });
 
+    it("counts a file pasted in twice as one edge, in the language's count as in the total", async () => {
+      const root = workspace({
+        'docs/page.md': '{* ../src/app.py hl[1] *}\n\nAnd again:\n\n{* ../src/app.py hl[3] *}\n',
+        'src/app.py': 'x = 1\n',
+      });
+      const { index } = await indexOf(root);
+      assert.equal(index.stats.edges, 1);
+      assert.equal(index.stats.readers.markdown.edges, 1);
+    });
+
     it('gives the offsets of each include path, without its line selector, region or line range', () => {
       const text = '--8<-- "a/b.py:3:8"\n<!--@include: ./c.md{3,}-->\n<<< @/d.ts#r{2} [t]\n{* ../e.py hl[1] *}\n';
       assert.deepEqual(
