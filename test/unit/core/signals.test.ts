@@ -209,6 +209,22 @@ describe('signals', () => {
       assert.match(evaluate('contentSimilarity', { queryFile: Q }, facts, C).evidence, /^shares renderWidgetTree, pep\b/);
     });
 
+    it("contentSimilarity's evidence names numbers and hex strings (a colour's AD7FA8) after words", () => {
+      const facts = buildFacts({
+        files: [Q, C, 'lib2/other2.ts', 'lib3/other3.ts'],
+        content: {
+          [Q]: '// AD7FA8 404\nrenderWidgetTree() // cafe',
+          [C]: '// AD7FA8 404\nrenderWidgetTree() // cafe',
+          'lib2/other2.ts': 'renderWidgetTree() // cafe',
+          'lib3/other3.ts': 'x',
+        },
+      });
+      // AD7FA8 and 404 are rarer than "cafe" and the words of renderWidgetTree, yet name nothing the files are about.
+      const evidence = evaluate('contentSimilarity', { queryFile: Q }, facts, C).evidence;
+      assert.match(evidence, /^shares renderWidgetTree, \w+, \w+$/);
+      assert.doesNotMatch(evidence, /AD7FA8|404/);
+    });
+
     it('fileType (the same name as a test file ranks below the source file)', () => {
       const facts = buildFacts({ files: [Q, 'x/a.test.ts', 'x/b.ts'] });
       assert.deepEqual(
