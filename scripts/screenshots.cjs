@@ -144,14 +144,15 @@ async function viewShot(page, firstRow, file) {
 async function pickShot(page, driver, search, file) {
   await page.mouse.move(900, 700);
   await driver.run('relatedFiles.goToRelatedFile', search);
-  // The re-ranked items carry the nameMatch evidence ("matches ..."); VS Code's own filter alone would not.
+  // The re-ranked items carry the search's evidence, nameMatch's ("matches ...") or contentMatch's ("mentions ...");
+  // VS Code's own filter alone would not.
   await expectVisible(
     page,
     page
       .locator('.quick-input-list .monaco-list-row')
       .first()
       .filter({ hasText: /\d\.\d{3}/ })
-      .filter({ hasText: /match/ }),
+      .filter({ hasText: /match|mentions/ }),
     `ranked quick pick items re-ranked by "${search}"`,
   );
   await page.waitForTimeout(800);
