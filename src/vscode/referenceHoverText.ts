@@ -8,7 +8,7 @@
 import type { EdgeKind } from '../core/graph';
 import { refersToWords } from '../core/evidenceText';
 import type { RankedFile } from '../core/ranking';
-import { formatScore, MAX_OPEN_ROWS, scoreTableMarkdown } from './scoreTable';
+import { escapeMarkdownText, formatScore, MAX_OPEN_ROWS, scoreTableMarkdown } from './scoreTable';
 
 /** One target of the reference, with its rank for the current file when the engine ranks it. */
 export interface HoverTarget {
@@ -32,7 +32,7 @@ export function byRank(targets: readonly HoverTarget[]): HoverTarget[] {
 }
 
 function link(target: HoverTarget, label = `Open ${target.name}`): string {
-  return `[${label}](${target.openLink})`;
+  return `[${escapeMarkdownText(label)}](${target.openLink})`;
 }
 
 /**

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { RankedFile } from '../core/ranking';
 import { describeLocation, fileName } from './pathLabels';
-import { scoreTableMarkdown, formatScore } from './scoreTable';
+import { formatScore, scoreTableMarkdown, tooltipHeading } from './scoreTable';
 
 export const VIEW_ID = 'relatedFiles.view';
 
@@ -113,7 +113,7 @@ export class RelatedFilesView implements vscode.TreeDataProvider<RelatedFileNode
 }
 
 export function scoreTooltip(node: RelatedFileNode): vscode.MarkdownString {
-  const heading = `**${fileName(node.file.path)}** — #${node.rank} for \`${node.queryName}\`, score **${formatScore(node.file.score)}**`;
+  const heading = tooltipHeading(fileName(node.file.path), node.rank, node.queryName, node.file.score);
   const md = new vscode.MarkdownString(scoreTableMarkdown(node.file, heading));
   md.supportHtml = true; // the signals at 0 fold into a <details> block
   return md;

@@ -31,13 +31,21 @@ export function scoreRows(file: RankedFile): { contributing: ScoreRow[]; atZero:
   return { contributing, atZero: rows.filter((r) => r.contribution === 0) };
 }
 
+/** Text as Markdown shows it, not as emphasis, code or a link: `__init__.py` stays a name. */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/([*_`[\]<>])/g, '\\$1');
+}
+
+/** The view tooltip's first line: "**token.ts** — #2 for `login.ts`, score **0.512**". */
+export function tooltipHeading(name: string, rank: number, queryName: string, score: number): string {
+  return `**${escapeMarkdownText(name)}** — #${rank} for \`${queryName}\`, score **${formatScore(score)}**`;
+}
+
 /** Markdown table cell: pipes and line breaks would break the table. */
 export function escapeCell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
+  return escapeMarkdownText(text)
     .replace(/\|/g, '\\|')
     .replace(/[\r\n]+/g, ' ')
-    .replace(/([*_`[\]<>])/g, '\\$1')
     .replace(/(?<=[\w.-])\/(?=[\w.@$\\-])/g, `/${BREAK_OPPORTUNITY}`);
 }
 

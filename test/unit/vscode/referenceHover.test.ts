@@ -55,6 +55,12 @@ describe('referenceHoverMarkdown', () => {
     assert.match(md, /\| relationship \| 1\.00 \| 0\.50 \| 0\.500 \| linked from README\.md \|/);
   });
 
+  it("writes the open link's label and the other files' names as names, not as Markdown (`__init__.py`)", () => {
+    const md = referenceHoverMarkdown('app.py', 'module', [target('__init__.py', 2), target('__main__.py', 5)], 'pkg');
+    assert.match(md, /\[Open \\_\\_init\\_\\_\.py\]\(command:vscode\.open\?__init__\.py\)/);
+    assert.match(md, /Also names: \[\\_\\_main\\_\\_\.py\]\(command:vscode\.open\?__main__\.py\) #5/);
+  });
+
   it('names each edge kind in its own words', () => {
     const heading = (kind: Parameters<typeof referenceHoverMarkdown>[1]) => referenceHoverMarkdown('f', kind, [target('t', 1)]).split('\n')[0];
     assert.match(heading('include'), /`f` includes `t`/);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from '../../../src/core/ranking';
-import { atZeroSummary, escapeCell, MAX_OPEN_ROWS, scoreRows, scoreTableMarkdown } from '../../../src/vscode/scoreTable';
+import { atZeroSummary, escapeCell, MAX_OPEN_ROWS, scoreRows, scoreTableMarkdown, tooltipHeading } from '../../../src/vscode/scoreTable';
 
 /** A ranked file: the listed signals get [value, weight, evidence]; every other one value 0 and "no <signal>". */
 function ranked(values: Partial<Record<SignalName, [value: number, weight: number, evidence: string]>>): RankedFile {
@@ -111,5 +111,8 @@ describe('scoreTable', () => {
     const md = scoreTableMarkdown(ranked({ nameMatch: [1, 1, "matches 'a|b' <x>"] }));
     assert.ok(md.includes("matches 'a\\|b' \\<x\\>"), md);
     assert.ok(scoreTableMarkdown(ranked({ nameMatch: [0, 1, '</details><b>x</b>'] })).includes('\\</details\\>\\<b\\>x\\</b\\>'));
+  });
+  it('writes a file\'s name in the tooltip\'s heading as a name, not as Markdown (`__init__.py` is not bold "init")', () => {
+    assert.equal(tooltipHeading('__init__.py', 3, 'app.py', 0.25), '**\\_\\_init\\_\\_.py** — #3 for `app.py`, score **0.250**');
   });
 });
