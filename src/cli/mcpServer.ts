@@ -238,7 +238,9 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
           const all = [...engine.listFiles(root)].sort(compareCodeUnits);
           const total = all.length;
           const page = all.slice(args.offset, args.offset + args.limit);
-          const note = noteFor();
+          // A path with no `ranked` is most likely a ranking asked for: the answer says how to get one.
+          const unranked = file ? `the list is alphabetical; path ranks only with ranked: true` : undefined;
+          const note = [noteFor(), unranked].filter((n) => n !== undefined).join('; ') || undefined;
           const more = args.offset + page.length < total ? ` (more: offset ${args.offset + page.length})` : '';
           const header = `${total} files; ${page.length} shown from offset ${args.offset}${more}:`;
           return result(withNote([header, ...page], note), {

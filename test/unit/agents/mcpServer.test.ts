@@ -113,7 +113,7 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     assert.equal(missing.structuredContent!.note, 'src/auth/new.ts is not indexed');
   });
 
-  it('get_project_map lists alphabetically with paging, or ranked by a path or the active task', async () => {
+  it('get_project_map lists alphabetically with paging (saying so when given a path alone), or ranked by a path or the active task', async () => {
     const all = await call('get_project_map', {});
     assert.deepEqual(
       (all.structuredContent!.files as { path: string }[]).map((f) => f.path),
@@ -130,6 +130,10 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     const ranked = await call('get_project_map', { ranked: true, path: 'src/ui/button.tsx', limit: 3 });
     assert.equal(ranked.structuredContent!.ranked, true);
     assert.equal((ranked.structuredContent!.files as unknown[]).length, 3);
+    const pathAlone = await call('get_project_map', { path: 'src/ui/button.tsx', limit: 2 });
+    assert.equal(pathAlone.structuredContent!.ranked, false);
+    assert.equal(pathAlone.structuredContent!.note, 'the list is alphabetical; path ranks only with ranked: true');
+    assert.equal(all.structuredContent!.note, undefined);
     const byTask = await call('get_project_map', { ranked: true });
     assert.equal(engine.requests.at(-1)!.file, undefined);
     assert.match(byTask.content[0].text, /most relevant to the active task 'this session'/);
