@@ -18,6 +18,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { EdgeKind } from '../core/graph';
 import type { RemoteEngine } from '../engineProtocol';
 import { isTsJsLanguage } from './hoverLanguages';
+import { namedWithFolder } from './pathLabels';
 import { candidatePaths, importSpecifierAt, isRelativeSpecifier } from './importSpecifier';
 import { referenceHoverMarkdown, type HoverTarget } from './referenceHoverText';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';
@@ -67,7 +68,7 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
       const targets = await Promise.all(
         reference.targets.map(async (target): Promise<HoverTarget> => {
           const explained = await engine.request('explain', [document.uri.fsPath, target, request], abort.signal);
-          return { name: basename(target), openLink: openLink(target), explained };
+          return { name: namedWithFolder(target), openLink: openLink(target), explained };
         }),
       );
       const md = new vscode.MarkdownString(referenceHoverMarkdown(basename(document.uri.fsPath), reference.kind, targets, reference.specifier), true);

@@ -12,7 +12,7 @@ import { escapeMarkdownText, formatScore, MAX_OPEN_ROWS, scoreTableMarkdown } fr
 
 /** One target of the reference, with its rank for the current file when the engine ranks it. */
 export interface HoverTarget {
-  /** The name shown (a base name). */
+  /** The name shown: a base name, with its folder for a package's own file (`fastapi/__init__.py`). */
   readonly name: string;
   /** The `vscode.open` command link that opens it. */
   readonly openLink: string;

@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../../src/workspace/languages';
 import { EDITOR_LANGUAGE_IDS, TS_JS_LANGUAGE_IDS, hoverLanguageIds, isTsJsLanguage } from '../../../src/vscode/hoverLanguages';
 import { MAX_OTHER_TARGETS, byRank, referenceHoverMarkdown, type HoverTarget } from '../../../src/vscode/referenceHoverText';
 import { MAX_OPEN_ROWS } from '../../../src/vscode/scoreTable';
+import { namedWithFolder } from '../../../src/vscode/pathLabels';
 
 describe('hover languages', () => {
   it('every language the index reads has its editor language ids, and no entry names a language the index lacks', () => {
@@ -118,5 +119,15 @@ describe('referenceHoverMarkdown', () => {
       byRank([target('b'), target('a', 2), target('c')]).map((t) => t.name),
       ['a', 'b', 'c'],
     );
+  });
+});
+
+describe('namedWithFolder', () => {
+  it("names a package's own file with its folder, and any other file by its name alone", () => {
+    assert.equal(namedWithFolder('/w/fastapi/__init__.py'), 'fastapi/__init__.py');
+    assert.equal(namedWithFolder('/w/src/auth/index.ts'), 'auth/index.ts');
+    assert.equal(namedWithFolder('/w/crates/core/mod.rs'), 'core/mod.rs');
+    assert.equal(namedWithFolder('/w/src/auth/token.ts'), 'token.ts');
+    assert.equal(namedWithFolder('index.ts'), 'index.ts');
   });
 });
