@@ -6,15 +6,25 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** File names that say little without their folder: a package's or a module folder's own file. */
+const FOLDER_FILE = /^(?:__init__\.py|__main__\.py|index\.[^.]+|mod\.rs)$/;
+
+/** The file name, with its folder's name for a package's own file: `fastapi/__init__.py`, `auth/index.ts`. */
+export function namedWithFolder(path: string): string {
+  const parts = path.split(/[\\/]/).filter((part) => part !== '');
+  const name = parts.at(-1) ?? path;
+  return FOLDER_FILE.test(name) && parts.length > 1 ? `${parts.at(-2)}/${name}` : name;
+}
+
 /**
- * Base names, except where two of the paths share one (a page and its translation, two index.ts): those
+ * Base names (a package's own file with its folder, namedWithFolder), except where two of the paths share one (a page and its translation, two index.ts): those
  * gain the folder where they part, as an editor's tabs do: `en/…/first-steps.md`, `core/index.ts`.
  */
 export function distinctNames(paths: readonly string[]): string[] {
   const reversed = paths.map((path) => path.split('/').reverse());
   return reversed.map((segments, i) => {
     const twins = reversed.filter((other, j) => j !== i && other[0] === segments[0] && paths[j] !== paths[i]);
-    if (twins.length === 0) return segments[0];
+    if (twins.length === 0) return namedWithFolder(paths[i]);
     // The first folder, counted from the name up, where this path parts from every twin.
     let depth = 1;
     while (depth < segments.length && twins.some((twin) => twin.slice(0, depth + 1).join('/') === segments.slice(0, depth + 1).join('/'))) depth++;

@@ -18,7 +18,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { EdgeKind } from '../core/graph';
 import type { RemoteEngine } from '../engineProtocol';
 import { isTsJsLanguage } from './hoverLanguages';
-import { namedWithFolder } from './pathLabels';
+import { namedWithFolder } from '../core/evidenceText';
 import { candidatePaths, importSpecifierAt, isRelativeSpecifier } from './importSpecifier';
 import { referenceHoverMarkdown, type HoverTarget } from './referenceHoverText';
 import { rankDefaultsFor, type RelatedFilesSettings } from './settings';

@@ -5,7 +5,7 @@
  */
 import { defineSignal } from './signal';
 import { type QueryScope } from '../queryScope';
-import { baseName, hopNoun, mutualWords, referredByWords, refersToWords } from '../evidenceText';
+import { baseName, hopNoun, mutualWords, namedWithFolder, referredByWords, refersToWords } from '../evidenceText';
 import { dirIdOf } from '../fileTable';
 import { dirOf } from '../nameTokens';
 import { chainTo } from '../importDistance';
@@ -65,7 +65,7 @@ export const relationshipSignal = defineSignal<State>({
     if (v === TWO_HOPS) {
       const chain = chainTo(scope.bfs!, id);
       const kinds = chain.slice(1).map((step, i) => (graph.edgeBetween(chain[i], step) ?? graph.edgeBetween(step, chain[i]))!.kind);
-      return { value: v, evidence: `2 ${hopNoun(kinds)} hops from ${q} via ${baseName(graph.pathOf(chain[1]))}` };
+      return { value: v, evidence: `2 ${hopNoun(kinds)} hops from ${q} via ${namedWithFolder(graph.pathOf(chain[1]))}` };
     }
     if (v === SAME_FOLDER) return { value: v, evidence: `same folder as ${q}` };
     if (scope.queryId < 0) return { value: 0, evidence: `${q} is not in the import graph and shares no folder` };

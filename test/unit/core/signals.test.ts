@@ -385,7 +385,7 @@ describe('signals', () => {
       assert.equal(evaluate('relationship', { queryFile: 'a.ts' }, facts, 'b.css').evidence, '2 reference hops from a.ts via b.ts');
     });
 
-    it('an import chain names two files of one name by the folder where their paths part', () => {
+    it("an import chain names two files of one name by the folder where their paths part, and a package's own file with its folder", () => {
       const facts = kindFacts([
         ['docs/en/guide/first-steps.md', 'src/app.py', 'include'],
         ['docs/hi/guide/first-steps.md', 'src/app.py', 'include'],
@@ -400,7 +400,16 @@ describe('signals', () => {
         evaluate('proximity', { queryFile: 'src/core/index.ts' }, facts, 'src/ui/index.ts').evidence,
         '2 hops: core/index.ts -> util.ts -> ui/index.ts',
       );
-      assert.equal(evaluate('proximity', { queryFile: 'src/core/index.ts' }, facts, 'src/util.ts').evidence, '1 hop: index.ts -> util.ts');
+      assert.equal(evaluate('proximity', { queryFile: 'src/core/index.ts' }, facts, 'src/util.ts').evidence, '1 hop: core/index.ts -> util.ts');
+      // A package's own file says little by its name alone: its folder comes with it.
+      const viaIndex = kindFacts([
+        ['app/main.ts', 'app/lib/index.ts', 'import'],
+        ['app/lib/index.ts', 'app/lib/parse.ts', 'import'],
+      ]);
+      assert.equal(
+        evaluate('relationship', { queryFile: 'app/main.ts' }, viaIndex, 'app/lib/parse.ts').evidence,
+        '2 import hops from main.ts via lib/index.ts',
+      );
     });
   });
 

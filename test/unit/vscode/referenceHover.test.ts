@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../../src/workspace/languages';
 import { EDITOR_LANGUAGE_IDS, TS_JS_LANGUAGE_IDS, hoverLanguageIds, isTsJsLanguage } from '../../../src/vscode/hoverLanguages';
 import { MAX_OTHER_TARGETS, byRank, referenceHoverMarkdown, type HoverTarget } from '../../../src/vscode/referenceHoverText';
 import { MAX_OPEN_ROWS } from '../../../src/vscode/scoreTable';
-import { namedWithFolder } from '../../../src/vscode/pathLabels';
+import { namedWithFolder } from '../../../src/core/evidenceText';
 
 describe('hover languages', () => {
   it('every language the index reads has its editor language ids, and no entry names a language the index lacks', () => {
