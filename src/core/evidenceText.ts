@@ -17,8 +17,9 @@ export function namedWithFolder(path: string): string {
 }
 
 /**
- * Base names (a package's own file with its folder, namedWithFolder), except where two of the paths share one (a page and its translation, two index.ts): those
- * gain the folder where they part, as an editor's tabs do: `en/…/first-steps.md`, `core/index.ts`.
+ * Names for a chain of paths: each as namedWithFolder gives it, except where two of the paths share a name (a
+ * page and its translation, two index.ts): those gain the folder where they part, as an editor's tabs do:
+ * `en/…/first-steps.md`, `core/index.ts`.
  */
 export function distinctNames(paths: readonly string[]): string[] {
   const reversed = paths.map((path) => path.split('/').reverse());

@@ -807,7 +807,7 @@ export class WorkspaceIndex {
       if (id !== undefined) r.edges += this.graph.outgoing(id).length;
       for (const o of e.outcomes) {
         if ('to' in o) continue;
-        else if (o.outcome === 'external') external++;
+        if (o.outcome === 'external') external++;
         else if (o.outcome === 'unmatched') unmatched++;
         else unresolved[o.outcome]++;
       }

@@ -343,8 +343,8 @@ export function resolveDocumentReference(from: string, reference: ScannedReferen
         .slice(0, 1);
 }
 
-/** The folders a Markdown include's path may start from, in the order tried (see the header). */
-function includeBases(from: string, specifier: string, workspace: WorkspaceView): { readonly base: string; readonly path: string }[] {
+/** The files a Markdown include's path may name, in the order tried (see the header). */
+function includeCandidates(from: string, specifier: string, workspace: WorkspaceView): (string | undefined)[] {
   const ancestors: string[] = [];
   for (let dir = dirOf(from); ; dir = dirOf(dir)) {
     ancestors.push(dir);
@@ -352,23 +352,16 @@ function includeBases(from: string, specifier: string, workspace: WorkspaceView)
   }
   if (specifier.startsWith('@')) {
     const source = ancestors.find((dir) => workspace.hasDirectory(childPath(dir, '.vitepress'))) ?? '';
-    return [{ base: source, path: specifier.slice(1).replace(/^\//, '') }];
+    return [joinPath(source, specifier.slice(1).replace(/^\//, ''))];
   }
-  const mkdocs = ancestors.find((dir) => isMkdocsFolder(dir, workspace));
-  return [...(mkdocs === undefined ? [] : [mkdocs]), ...ancestors].map((base) => ({ base, path: specifier }));
-}
-
-function isMkdocsFolder(dir: string, workspace: WorkspaceView): boolean {
-  return MKDOCS_CONFIGS.some((name) => workspace.hasFile(childPath(dir, name)));
+  const mkdocs = ancestors.find((dir) => MKDOCS_CONFIGS.some((name) => workspace.hasFile(childPath(dir, name))));
+  return [...(mkdocs === undefined ? [] : [mkdocs]), ...ancestors].map((base) => joinPath(base, specifier));
 }
 
 const MKDOCS_CONFIGS = ['mkdocs.yml', 'mkdocs.yaml'];
 
 function resolveInclude(from: string, specifier: string, workspace: WorkspaceView): string[] {
-  return firstExisting(
-    workspace,
-    includeBases(from, decodePath(specifier), workspace).map(({ base, path }) => joinPath(base, path)),
-  ).filter((path) => path !== from);
+  return firstExisting(workspace, includeCandidates(from, decodePath(specifier), workspace)).filter((path) => path !== from);
 }
 
 /** A document link's name (LanguageSupport.answerName), except a root-relative Sphinx one: its root is the folder holding conf.py. */
