@@ -114,3 +114,11 @@ export function treeDistance(dirA: string, dirB: string): number {
 function distinct(words: string[]): string[] {
   return words.length < 2 ? words : [...new Set(words)];
 }
+
+/** The words of text typed into the quick pick, as its search terms: lowercase, split at anything not a letter or digit. */
+export function searchTermsOf(value: string): string[] {
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}

@@ -12,6 +12,7 @@ import type { RankAnswer } from '../engineApi';
 import { CancelledError } from '../engineClient';
 import type { RankedFile } from '../core/ranking';
 import { topReasons } from '../core/explain';
+import { searchTermsOf } from '../core/nameTokens';
 import { fileName, folderOf } from './pathLabels';
 import { formatScore } from './scoreTable';
 import { LatestOnly } from './latestOnly';
@@ -41,14 +42,6 @@ export interface RelatedFileItem extends vscode.QuickPickItem {
 }
 
 const OPEN_TO_SIDE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('split-horizontal'), tooltip: 'Open to the Side' };
-
-/** Words typed into the picker, as search terms for the nameMatch signal. */
-export function searchTermsOf(value: string): string[] {
-  return value
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
 
 export function pickerItems(root: string, files: readonly RankedFile[]): RelatedFileItem[] {
   return files.map((file) => {
