@@ -30,7 +30,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** The file name without its extension(s) that carry no meaning: `auth.test.ts` -> `auth.test`. */
-function nameWithoutExtension(name: string): string {
+export function nameWithoutExtension(name: string): string {
   const compound = name.replace(COMPOUND_EXTENSION, '');
   if (compound !== name) return compound;
   const dot = name.lastIndexOf('.');
@@ -121,4 +121,15 @@ export function searchTermsOf(value: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
+}
+
+/** A word of a name as typed: camelCase humps, digit runs, runs of letters without case (`东京`). */
+const TYPED_WORD = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+|[^\p{Lu}\p{Ll}\p{N}\P{L}]+/gu;
+
+/**
+ * Every word of a name or folder path, lowercase, as a user may type one: `refreshToken.test` ->
+ * ['refresh', 'token', 'test']. Unlike wordsOf, no word is dropped.
+ */
+export function typedWordsOf(text: string): string[] {
+  return (text.match(TYPED_WORD) ?? []).map((w) => w.toLowerCase());
 }

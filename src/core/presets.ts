@@ -55,8 +55,10 @@ const SEED = weights({ relationship: 0.3, proximity: 0.25, recency: 0.15, taskCo
  * .326; on 100 editing sessions derived from vitest commits they give Hit@10 .381 / .367 / .352 /
  * .351 / .334 and MRR .232 / .216 / .211 / .196 / .187, where co-change-only reaches .346 / .196.
  * .15 is the largest value that still beats every baseline on both. nameMatch and contentMatch only
- * score with typed search words or task text, which commits do not have: nameMatch keeps its
- * hand-set .5; contentMatch .3, chosen with `replay` on the recorded sessions with their task text
+ * score with typed search words or task text, which commits do not have: nameMatch 1, chosen with
+ * bench/typedSearch (a commit's next file typed into the picker by its first letters: 1 beats .5 on four
+ * repositories, 2 gains at most .005 more; docs/RANKING.md, "nameMatch"); contentMatch .3, chosen with
+ * `replay` on the recorded sessions with their task text
  * (MRR .334 against .292 without the task; .2 / .4 give .329 / .337 but .4 costs Hit@10 .035;
  * docs/RANKING.md, "contentMatch").
  */
@@ -77,7 +79,7 @@ const DEFAULT = weights({
   relationship: 0.003,
   changeFrequency: 0,
   taskContext: 0.15,
-  nameMatch: 0.5,
+  nameMatch: 1,
   contentMatch: 0.3,
 });
 

@@ -192,7 +192,35 @@ describe('signals', () => {
       const facts = buildFacts({ files: [Q, 'a/alpha.ts', 'b/billingInvoice.ts'] });
       assert.equal(rankOf('b/billingInvoice.ts', { queryFile: Q }, facts), 2);
       assert.equal(rankOf('b/billingInvoice.ts', { queryFile: Q, searchTerms: ['invoice'] }, facts), 1);
-      assert.equal(evaluate('nameMatch', { queryFile: Q, searchTerms: ['invoice'] }, facts, 'b/billingInvoice.ts').evidence, "matches 'invoice'");
+      assert.equal(
+        evaluate('nameMatch', { queryFile: Q, searchTerms: ['invoice'] }, facts, 'b/billingInvoice.ts').evidence,
+        "matches 'invoice' in its name",
+      );
+    });
+
+    it('nameMatch reads typed words as a file finder does: word starts, run on across words, every word counts', () => {
+      const facts = buildFacts({
+        files: [Q, 'cmd/flag_groups.go', 'cmd/flag_groups_test.go', 'auth/refreshToken.ts', 'flagship/other.ts', 'b/c.ts'],
+      });
+      const value = (terms: string[], file: string) => evaluate('nameMatch', { queryFile: Q, searchTerms: terms }, facts, file).value;
+      assert.equal(value(['fla'], 'cmd/flag_groups.go'), 1, 'the start of a word');
+      assert.equal(value(['flaggr'], 'cmd/flag_groups.go'), 1, 'on into the next word');
+      assert.equal(value(['refreshto'], 'auth/refreshToken.ts'), 1, 'across a camelCase hump');
+      assert.equal(value(['lag'], 'cmd/flag_groups.go'), 0, 'the middle of a word is no start');
+      assert.equal(value(['test'], 'cmd/flag_groups_test.go'), 1, "'test' counts, though nameSimilarity leaves it out");
+      assert.equal(value(['test'], 'cmd/flag_groups.go'), 0);
+      assert.equal(value(['fla'], 'flagship/other.ts'), 0.5, 'a folder counts half');
+      assert.equal(value(['fla', 'test'], 'cmd/flag_groups_test.go'), 1);
+      assert.equal(value(['fla', 'zzz'], 'cmd/flag_groups.go'), 0.5, 'the mean over the typed words');
+      assert.equal(
+        evaluate('nameMatch', { queryFile: Q, searchTerms: ['Fla', 'oth'] }, facts, 'flagship/other.ts').evidence,
+        "matches 'oth' in its name, 'fla' in its folder",
+      );
+      assert.equal(
+        evaluate('nameMatch', { queryFile: Q, searchTerms: ['-'] }, facts, 'b/c.ts').evidence,
+        'the search terms have no letters or digits',
+      );
+      assert.equal(rankOf('cmd/flag_groups.go', { queryFile: Q, searchTerms: ['flag gr'] }, facts), 1);
     });
 
     it("contentSimilarity's evidence names shared code names before words of prose, each rarest first", () => {
