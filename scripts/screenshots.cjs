@@ -156,6 +156,14 @@ async function pickShot(page, driver, search, file) {
     `ranked quick pick items re-ranked by "${search}"`,
   );
   await page.waitForTimeout(800);
+  // The rows keep the ranking's order (by default the workbench would move name matches up and sort them by name).
+  const rows = await page
+    .locator('.quick-input-list .monaco-list-row')
+    .evaluateAll((els) => els.map((el) => [Number(el.getAttribute('data-index')), el.textContent ?? '']));
+  const scores = rows.sort((a, b) => a[0] - b[0]).map(([, text]) => Number(/(\d\.\d{3})/.exec(text)?.[1] ?? NaN));
+  if (scores.some((score, i) => i > 0 && !(score <= scores[i - 1]))) {
+    throw new Error(`the quick pick's rows are out of the ranking's order: ${scores.join(', ')}`);
+  }
   await page.screenshot({ path: file });
   log('saved', path.basename(file));
   await driver.run('workbench.action.closeQuickOpen');

@@ -60,6 +60,21 @@ export function pickerItems(root: string, files: readonly RankedFile[]): Related
   });
 }
 
+/**
+ * Shows the items in the ranking's order while words are typed. By default the workbench moves the items whose
+ * label holds the typed text to the top and sorts those by name, which undid the ranking (the typed words already
+ * rank through nameMatch): typing 'co' from command.go listed cobra.go before command_test.go. `sortByLabel` is
+ * the quick pick's property for it, proposed API that the extension host forwards like the others; a host that
+ * refuses it keeps its own order.
+ */
+function keepItemOrder(pick: vscode.QuickPick<vscode.QuickPickItem>): void {
+  try {
+    (pick as { sortByLabel?: boolean }).sortByLabel = false;
+  } catch {
+    // The workbench's order, then: the same items, label matches first.
+  }
+}
+
 export class RelatedFilePicker implements vscode.Disposable {
   /** The picker currently open, if any (tests read its items). */
   current: vscode.QuickPick<RelatedFileItem> | undefined;
@@ -97,6 +112,7 @@ export class RelatedFilePicker implements vscode.Disposable {
     pick.title = title;
     pick.placeholder = 'Type words to match file names and paths; ↑↓ previews, Enter opens';
     pick.matchOnDescription = true;
+    keepItemOrder(pick);
     pick.value = initialValue;
 
     // Each ranking is cancelled by the next one (typing) and by closing the picker (the scheduler's dispose).

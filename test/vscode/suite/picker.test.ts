@@ -35,6 +35,16 @@ describe('Go to Related File quick pick', function () {
     await waitFor('a re-rank for "base64"', () => api.picker.current?.items[0]?.file.path === 'src/util/base64.ts');
   });
 
+  it("ranks a name's first letters as typed, in the ranking's order rather than the workbench's sort by label", async () => {
+    const api = await extensionApi();
+    await openFixture('src/auth/login.ts');
+    await vscode.commands.executeCommand('relatedFiles.goToRelatedFile', 'bas');
+    const pick = await waitFor('the quick pick', () => (api.picker.current?.items.length ? api.picker.current : undefined));
+    await waitFor('a re-rank for "bas"', () => api.picker.current?.items[0]?.file.path === 'src/util/base64.ts');
+    assert.match(pick.items[0].detail ?? '', /matches 'bas' in its name/);
+    assert.equal((pick as { sortByLabel?: boolean }).sortByLabel, false);
+  });
+
   it('previews the file under the cursor', async () => {
     const api = await extensionApi();
     await openFixture('src/auth/login.ts');
