@@ -50,11 +50,6 @@ export function pathTokens(path: string): string[] {
   return distinct([...folders, ...nameTokens(path)]);
 }
 
-/** Distinct words of free text typed by a user or agent (search terms). */
-export function termTokens(terms: readonly string[]): string[] {
-  return distinct(terms.flatMap((t) => wordsOf(t)));
-}
-
 /**
  * What the languages without `.test.` names put around a stem to mark a test or a private module:
  * Python's `test_x.py` and `_x.py`, Go's `x_test.go`, `XTest.java`. Stripped so that a test and

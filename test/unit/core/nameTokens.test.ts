@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dirOf, fileStem, jaccard, nameTokens, pathTokens, termTokens, treeDistance } from '../../../src/core/nameTokens';
+import { dirOf, fileStem, jaccard, nameTokens, pathTokens, searchTermsOf, treeDistance, typedWordsOf } from '../../../src/core/nameTokens';
 import { fileKind } from '../../../src/core/fileKind';
 
 describe('nameTokens', () => {
@@ -16,8 +16,12 @@ describe('nameTokens', () => {
     assert.deepEqual(pathTokens('packages/core/lib/__tests__/token.test.ts'), ['packages', 'core', 'token']);
   });
 
-  it('search terms tokenise like names', () => {
-    assert.deepEqual(termTokens(['refreshToken', 'AUTH', 'auth']), ['refresh', 'token', 'auth']);
+  it('typed text splits at anything not a letter or digit, lowercase; a typed name keeps every word', () => {
+    assert.deepEqual(searchTermsOf('flag_gr  RefreshToken-x'), ['flag', 'gr', 'refreshtoken', 'x']);
+    assert.deepEqual(searchTermsOf(' -- '), []);
+    assert.deepEqual(typedWordsOf('refreshToken.test'), ['refresh', 'token', 'test']);
+    assert.deepEqual(typedWordsOf('HTTPServer2_index'), ['http', 'server', '2', 'index']);
+    assert.deepEqual(typedWordsOf('東京Tower'), ['東京', 'tower']);
   });
 
   it('stems stop at the first dot and ignore index files and dotfiles', () => {
