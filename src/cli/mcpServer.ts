@@ -117,10 +117,16 @@ const markExploredInput = z
 
 const signalRecord = z.object(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, z.number()]))).partial();
 const evidenceRecord = z.object(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, z.string()]))).partial();
+/** RankedFile.translations: the same document in other languages, folded into this file's place. */
+const translationsOutput = {
+  translations: z.array(z.string()).optional().describe('The same document in other languages, listed once with this file (the first ten).'),
+  translation_count: z.number().int().optional().describe('How many translations there are, when more than the ten listed.'),
+};
 const rankedFileOutput = z.object({
   path: z.string(),
   score: z.number(),
   reasons: z.string(),
+  ...translationsOutput,
   signals: signalRecord.optional(),
   contributions: signalRecord.optional(),
   evidence: evidenceRecord.optional(),
@@ -129,7 +135,7 @@ const getRelatedFilesOutput = z.object({ files: z.array(rankedFileOutput), note:
 const getProjectMapOutput = z.object({
   total: z.number().int(),
   ranked: z.boolean(),
-  files: z.array(z.object({ path: z.string(), score: z.number().optional(), reasons: z.string().optional() })),
+  files: z.array(z.object({ path: z.string(), score: z.number().optional(), reasons: z.string().optional(), ...translationsOutput })),
   note: z.string().optional(),
 });
 
@@ -259,7 +265,7 @@ function toolSpecs(options: McpServerOptions): Record<string, ToolSpec> {
         return result(withNote([header, ...lines], note), {
           total,
           ranked: true,
-          files: answer.files.map((f) => ({ path: f.path, score: round(f.score), reasons: reasonsOf(f) })),
+          files: answer.files.map(briefRankedFile),
           ...(note ? { note } : {}),
         });
       },
@@ -307,6 +313,8 @@ export function compactRankedFile(file: RankedFile): {
   path: string;
   score: number;
   reasons: string;
+  translations?: string[];
+  translation_count?: number;
   signals: Partial<Record<SignalName, number>>;
   contributions: Partial<Record<SignalName, number>>;
   evidence: Partial<Record<SignalName, string>>;
@@ -316,6 +324,7 @@ export function compactRankedFile(file: RankedFile): {
     path: file.path,
     score: round(file.score),
     reasons: reasonsOf(file),
+    ...translationsOf(file),
     signals: Object.fromEntries(spoke.map((s) => [s, round(file.signals[s])])),
     contributions: Object.fromEntries(spoke.map((s) => [s, round(file.contributions[s])])),
     evidence: Object.fromEntries(spoke.map((s) => [s, file.evidence[s]])),
@@ -323,8 +332,24 @@ export function compactRankedFile(file: RankedFile): {
 }
 
 /** Path, score and reasons: what an agent needs to pick files to read. */
-export function briefRankedFile(file: RankedFile): { path: string; score: number; reasons: string } {
-  return { path: file.path, score: round(file.score), reasons: reasonsOf(file) };
+export function briefRankedFile(file: RankedFile): {
+  path: string;
+  score: number;
+  reasons: string;
+  translations?: string[];
+  translation_count?: number;
+} {
+  return { path: file.path, score: round(file.score), reasons: reasonsOf(file), ...translationsOf(file) };
+}
+
+/** Translations an agent is shown with a file: the first few paths, and how many there are when they are more. */
+const TRANSLATION_PATHS = 10;
+
+/** The file's translations folded into its place (RankedFile.translations), for the JSON; nothing when it has none. */
+function translationsOf(file: RankedFile): { translations?: string[]; translation_count?: number } {
+  const all = file.translations ?? [];
+  if (all.length === 0) return {};
+  return { translations: all.slice(0, TRANSLATION_PATHS), ...(all.length > TRANSLATION_PATHS ? { translation_count: all.length } : {}) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { commandUsage, type OptionSpec } from './args';
 import { chooseRoot, openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
+import { translationsNote } from '../core/translations';
 import { PRESET_NAMES, resolveWeights } from '../core/presets';
 import { DEFAULT_LIMIT } from '../core/ranker';
 import { errorMessage } from '../core/errorMessage';
@@ -98,7 +99,10 @@ async function rank(args: string[]): Promise<number> {
       const reasons = topReasons(f, 2)
         .map((r) => r.evidence)
         .join('; ');
-      console.log(`${String(i + 1).padStart(3)}. ${f.path.padEnd(width)}  ${f.score.toFixed(3)}  ${reasons}`);
+      const translations = translationsNote(f);
+      console.log(
+        `${String(i + 1).padStart(3)}. ${f.path.padEnd(width)}  ${f.score.toFixed(3)}  ${reasons}${translations ? ` (${translations})` : ''}`,
+      );
     });
     console.error(`ranked in ${round(answer.ms)} ms (index ${timings.index} ms, history ${timings.history} ms)`);
     return 0;

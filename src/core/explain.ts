@@ -3,6 +3,7 @@
  * room for only a line (quick pick, CLI, LM tool, MCP), so they all say the same thing.
  */
 import { SIGNAL_NAMES, type RankedFile, type SignalName } from './ranking';
+import { translationsNote } from './translations';
 
 export interface Reason {
   readonly signal: SignalName;
@@ -23,5 +24,6 @@ export function describeRankedFile(file: RankedFile, reasons = 2): string {
   const why = topReasons(file, reasons)
     .map((r) => r.evidence)
     .join('; ');
-  return `${file.score.toFixed(3)} ${file.path}${why ? ` — ${why}` : ''}`;
+  const translations = translationsNote(file);
+  return `${file.score.toFixed(3)} ${file.path}${why ? ` — ${why}` : ''}${translations ? ` (${translations})` : ''}`;
 }

@@ -19,6 +19,7 @@ import { presetCombiner, resolveWeights, type PresetName } from './presets';
 import { SIGNALS } from './signals/index';
 import { ranksBefore, topN } from './topN';
 import { fileTable } from './fileTable';
+import { groupLeaders, translationGroups, type TranslationGroups } from './translations';
 import { changeFrequency, historyIndex } from './commitHistoryIndex';
 import { accumulateRrf, checkRrfK, rankByValue, rrfTerm, type Combiner, type SignalRanks } from './rrfCombiner';
 import { errorMessage } from './errorMessage';
@@ -50,8 +51,21 @@ export function rankFiles(context: RankingContext, facts: RankingFacts, options:
   const limit = checkLimit(options.limit);
   const weights = resolveWeights(options.preset, options.weights);
   const run = score(context, facts, weights, combinerOf(options));
-  const winners = topN(run.scope.table.ids, run.scores, limit, run.pathOf, run.scope.queryId);
-  return winners.map((id) => materialise(run, id));
+  // Each group of translations once, at its best member's place (translations.ts).
+  const groups = translationGroups(run.scope.table);
+  const leads = groupLeaders(groups, run.scores, run.pathOf, run.scope.queryId);
+  const winners = topN(run.scope.table.ids, run.scores, limit, run.pathOf, run.scope.queryId, leads);
+  return winners.map((id) => withTranslations(materialise(run, id), groups, id, run));
+}
+
+/** A group's leader names the group's other members, best first (the query file left out). */
+function withTranslations(file: RankedFile, groups: TranslationGroups, id: number, run: Run): RankedFile {
+  const group = groups.groupOf[id];
+  if (group < 0) return file;
+  const others = groups.members[group]
+    .filter((other) => other !== id && other !== run.scope.queryId)
+    .sort((a, b) => (ranksBefore(run.scores[a], run.pathOf(a), run.scores[b], run.pathOf(b)) ? -1 : 1));
+  return others.length === 0 ? file : { ...file, translations: others.map(run.pathOf) };
 }
 
 /**
@@ -70,9 +84,13 @@ export function explainFile(
   if (id === undefined || candidatePath === context.queryFile) return undefined;
   const run = score(context, facts, weights, combinerOf(options));
   const mine = run.scores[id];
+  // Counted as rankFiles lists them: each other group of translations once, the candidate's own not at all.
+  const groups = translationGroups(run.scope.table);
+  const leads = groupLeaders(groups, run.scores, run.pathOf, run.scope.queryId);
+  const myGroup = groups.groupOf[id];
   let rank = 1;
   for (const other of run.scope.table.ids) {
-    if (other === id || other === run.scope.queryId) continue;
+    if (other === id || other === run.scope.queryId || !leads(other) || (myGroup >= 0 && groups.groupOf[other] === myGroup)) continue;
     const s = run.scores[other];
     if (s > mine || (s === mine && ranksBefore(s, run.pathOf(other), mine, candidatePath))) rank++;
   }

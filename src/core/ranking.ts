@@ -43,4 +43,6 @@ export interface RankedFile {
   /** weight x value per signal. */
   readonly contributions: Readonly<Record<SignalName, number>>;
   readonly evidence: Readonly<Record<SignalName, string>>;
+  /** The same document in other languages, folded into this file's place (translations.ts), best first; absent when none. */
+  readonly translations?: readonly string[];
 }

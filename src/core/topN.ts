@@ -10,9 +10,17 @@ export function ranksBefore(scoreA: number, pathA: string, scoreB: number, pathB
 }
 
 /**
- * Ids of the best `limit` candidates, best first. `skip` is left out (the query file).
+ * Ids of the best `limit` candidates, best first. `skip` is left out (the query file), and so is every id
+ * `keep` refuses (a translation whose group another member leads).
  */
-export function topN(ids: Int32Array, scores: Float64Array, limit: number, pathOf: (id: number) => string, skip: number): number[] {
+export function topN(
+  ids: Int32Array,
+  scores: Float64Array,
+  limit: number,
+  pathOf: (id: number) => string,
+  skip: number,
+  keep: (id: number) => boolean = () => true,
+): number[] {
   if (limit <= 0) return [];
   // heap[0] is the worst of the kept candidates.
   const heap: number[] = [];
@@ -39,7 +47,7 @@ export function topN(ids: Int32Array, scores: Float64Array, limit: number, pathO
   };
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k];
-    if (id === skip) continue;
+    if (id === skip || !keep(id)) continue;
     if (heap.length < limit) {
       heap.push(id);
       siftUp(heap.length - 1);

@@ -13,6 +13,7 @@ import { CancelledError } from '../engineClient';
 import type { RankedFile } from '../core/ranking';
 import { topReasons } from '../core/explain';
 import { searchTermsOf } from '../core/nameTokens';
+import { translationsLabel } from '../core/translations';
 import { fileName, folderOf } from './pathLabels';
 import { formatScore } from './scoreTable';
 import { LatestOnly } from './latestOnly';
@@ -51,7 +52,7 @@ export function pickerItems(root: string, files: readonly RankedFile[]): Related
     return {
       label: `$(file) ${fileName(file.path)}`,
       description: folderOf(file.path),
-      detail: `${formatScore(file.score)}${reasons.length ? ` · ${reasons.join(' · ')}` : ''}`,
+      detail: [formatScore(file.score), ...reasons, translationsLabel(file)].filter(Boolean).join(' · '),
       alwaysShow: true, // the ranking (with typed words as nameMatch terms) decides the order, not the picker's filter
       buttons: [OPEN_TO_SIDE],
       uri: vscode.Uri.file(join(root, file.path)),

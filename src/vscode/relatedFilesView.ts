@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { RankedFile } from '../core/ranking';
 import { describeLocation, fileName } from './pathLabels';
-import { formatScore, scoreTableMarkdown, tooltipHeading } from './scoreTable';
+import { escapeMarkdownText, formatScore, scoreTableMarkdown, tooltipHeading } from './scoreTable';
+import { translationsLabel, translationsNote } from '../core/translations';
 
 export const VIEW_ID = 'relatedFiles.view';
 
@@ -90,7 +91,9 @@ export class RelatedFilesView implements vscode.TreeDataProvider<RelatedFileNode
     item.id = node.uri.toString();
     item.resourceUri = node.uri;
     const location = describeLocation(node.file.path, node.file.score, node.rootName);
-    item.description = node.flagged ? `flagged · ${location}` : location;
+    const translations = translationsLabel(node.file);
+    const where = translations ? `${location} · ${translations}` : location;
+    item.description = node.flagged ? `flagged · ${where}` : where;
     item.contextValue = node.flagged ? 'relatedFile.flagged' : 'relatedFile';
     item.command = { command: 'vscode.open', title: 'Open', arguments: [node.uri] };
     item.accessibilityInformation = { label: `${fileName(node.file.path)}, rank ${node.rank}, score ${formatScore(node.file.score)}` };
@@ -113,7 +116,10 @@ export class RelatedFilesView implements vscode.TreeDataProvider<RelatedFileNode
 }
 
 export function scoreTooltip(node: RelatedFileNode): vscode.MarkdownString {
-  const heading = tooltipHeading(fileName(node.file.path), node.rank, node.queryName, node.file.score);
+  const translations = translationsNote(node.file);
+  const heading =
+    tooltipHeading(fileName(node.file.path), node.rank, node.queryName, node.file.score) +
+    (translations ? `\n\n${escapeMarkdownText(translations)} — the same document, listed once` : '');
   const md = new vscode.MarkdownString(scoreTableMarkdown(node.file, heading));
   md.supportHtml = true; // the signals at 0 fold into a <details> block
   return md;

@@ -10,7 +10,7 @@
  */
 import { defineSignal } from './signal';
 import { nameWithoutExtension, searchTermsOf, typedWordsOf } from '../nameTokens';
-import type { FileTable } from '../fileTable';
+import { derivedFromPaths, type FileTable } from '../fileTable';
 import type { QueryScope } from '../queryScope';
 
 /** What a typed word matched in a candidate's path. */
@@ -97,7 +97,6 @@ function wordStartPattern(word: string): RegExp {
 }
 
 interface PathKeys {
-  readonly pathsVersion: number;
   /** Per id: the name's words (extension dropped), each after a SEPARATOR. */
   readonly nameKeys: string[];
   /** Per folder id: the folder path's words, the same way. */
@@ -105,20 +104,18 @@ interface PathKeys {
 }
 
 /** Per table, rebuilt when its paths change (not on edge edits): a typed search asks for them at every keystroke. */
-const keysByTable = new WeakMap<FileTable, PathKeys>();
+const keysByTable = new WeakMap<FileTable, { pathsVersion: number; value: PathKeys }>();
 
 function pathKeys(table: FileTable): PathKeys {
-  const known = keysByTable.get(table);
-  if (known && known.pathsVersion === table.pathsVersion) return known;
-  const nameKeys = new Array<string>(table.graph.capacity).fill('');
-  for (let k = 0; k < table.ids.length; k++) {
-    const id = table.ids[k];
-    const path = table.graph.pathOf(id);
-    nameKeys[id] = keyOf(typedWordsOf(nameWithoutExtension(path.slice(path.lastIndexOf('/') + 1))));
-  }
-  const keys = { pathsVersion: table.pathsVersion, nameKeys, dirKeys: table.dirs.map((dir) => keyOf(typedWordsOf(dir))) };
-  keysByTable.set(table, keys);
-  return keys;
+  return derivedFromPaths(keysByTable, table, (t) => {
+    const nameKeys = new Array<string>(t.graph.capacity).fill('');
+    for (let k = 0; k < t.ids.length; k++) {
+      const id = t.ids[k];
+      const path = t.graph.pathOf(id);
+      nameKeys[id] = keyOf(typedWordsOf(nameWithoutExtension(path.slice(path.lastIndexOf('/') + 1))));
+    }
+    return { nameKeys, dirKeys: t.dirs.map((dir) => keyOf(typedWordsOf(dir))) };
+  });
 }
 
 function keyOf(words: readonly string[]): string {

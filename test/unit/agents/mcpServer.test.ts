@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, MAX_LIMIT } from '../../../src/cli/mcpServer';
+import { briefRankedFile, compactRankedFile, createMcpServer, MAX_LIMIT } from '../../../src/cli/mcpServer';
+import { SIGNAL_NAMES, type RankedFile } from '../../../src/core/ranking';
 import { FAKE_ROOT, fakeEngine, type FakeEngine } from './fakeEngine';
 
 const FILES = ['src/auth/login.ts', 'src/auth/token.ts', 'src/ui/button.tsx', 'README.md', 'src/auth/session.ts'];
@@ -73,6 +74,24 @@ describe('agents: MCP tools over an engine (in-process)', () => {
     });
     const brief = await call('get_related_files', { path: 'src/auth/login.ts', limit: 1, brief: true });
     assert.deepEqual(brief.structuredContent!.files, [{ path: 'src/auth/session.ts', score: 0.5, reasons: 'same directory' }]);
+  });
+
+  it("a file's translations go with it: the first ten paths, and their count when there are more", () => {
+    const zero = Object.fromEntries(SIGNAL_NAMES.map((s) => [s, 0])) as RankedFile['signals'];
+    const file = (translations?: string[]): RankedFile => ({
+      path: 'docs/ru/a.md',
+      score: 0.5,
+      signals: zero,
+      contributions: zero,
+      evidence: { ...zero } as unknown as RankedFile['evidence'],
+      translations,
+    });
+    const twelve = Array.from({ length: 12 }, (_, i) => `docs/l${i}/a.md`);
+    assert.deepEqual(briefRankedFile(file(twelve)).translations, twelve.slice(0, 10));
+    assert.equal(briefRankedFile(file(twelve)).translation_count, 12);
+    assert.deepEqual(compactRankedFile(file(['docs/de/a.md'])).translations, ['docs/de/a.md']);
+    assert.equal(compactRankedFile(file(['docs/de/a.md'])).translation_count, undefined);
+    assert.ok(!('translations' in briefRankedFile(file())));
   });
 
   it('answers initialize and tools/list while the engine is still opening, and tool calls once it is', async () => {

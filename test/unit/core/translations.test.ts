@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { explainFile, rankFiles } from '../../../src/core/ranker';
+import { fileTable } from '../../../src/core/fileTable';
+import {
+  isLanguageTag,
+  languageSlots,
+  translationGroups,
+  translationsLabel,
+  translationsNote,
+  translationTags,
+} from '../../../src/core/translations';
+import { describeRankedFile } from '../../../src/core/explain';
+import { buildFacts } from './factsBuilder';
+
+const LANGS = ['en', 'de', 'ko', 'pt-BR', 'zh-hant'];
+const page = (lang: string, rest = 'tutorial/first-steps.md') => `docs/${lang}/docs/${rest}`;
+
+describe('translations', () => {
+  it('knows a language tag by its ISO 639-1 code, with a region or script', () => {
+    for (const tag of ['en', 'ko', 'pt-BR', 'pt_BR', 'zh-hant', 'sr-Latn', 'es-419', 'EN']) assert.ok(isLanguageTag(tag), tag);
+    for (const word of ['js', 'ui', 'src', 'english', 'xx', 'en-', 'pt-BRA1']) assert.ok(!isLanguageTag(word), word);
+  });
+
+  it('finds where a path may carry its language: a folder, or a part of the name before the extension', () => {
+    assert.deepEqual(
+      languageSlots('docs/ko/docs/a.md').map((s) => s.tag),
+      ['ko'],
+    );
+    assert.deepEqual(
+      languageSlots('locales/fr.json').map((s) => s.tag),
+      ['fr'],
+    );
+    assert.deepEqual(
+      languageSlots('README.ja.md').map((s) => s.tag),
+      ['ja'],
+    );
+    assert.deepEqual(languageSlots('src/util/format.ts'), []);
+    assert.equal(languageSlots('docs/ko/a.md')[0].key, languageSlots('docs/en/a.md')[0].key);
+  });
+
+  it('a group needs the same rest of the path under three languages', () => {
+    const facts = buildFacts({
+      files: [
+        ...LANGS.map((l) => page(l)),
+        'test/it/api.test.ts',
+        'test/id/api.test.ts',
+        'locales/fr.json',
+        'locales/de.json',
+        'locales/ja.json',
+        'src/a.ts',
+      ],
+    });
+    const groups = translationGroups(fileTable(facts.graph));
+    const members = groups.members.map((ids) => ids.map((id) => facts.graph.pathOf(id)).sort());
+    assert.deepEqual(members.sort(), [LANGS.map((l) => page(l)).sort(), ['locales/de.json', 'locales/fr.json', 'locales/ja.json']]);
+  });
+
+  it("ranks each group once, at its best member's place, the others named with it; the limit is still filled", () => {
+    const facts = buildFacts({
+      files: [...LANGS.map((l) => page(l)), ...LANGS.map((l) => page(l, 'async.md')), 'docs_src/first_steps/tutorial001.py', 'src/x.ts', 'src/y.ts'],
+      edges: [[page('ko'), 'docs_src/first_steps/tutorial001.py']],
+    });
+    const ranked = rankFiles({ queryFile: page('ko') }, facts, { limit: 4 });
+    assert.equal(ranked.length, 4);
+    const paths = ranked.map((f) => f.path);
+    assert.equal(paths.filter((p) => p.endsWith('first-steps.md')).length, 1, `the query's translations once: ${paths.join(', ')}`);
+    assert.equal(paths.filter((p) => p.endsWith('async.md')).length, 1);
+    const own = ranked.find((f) => f.path.endsWith('first-steps.md'))!;
+    assert.equal(own.translations?.length, 3, "the group's other members, the query left out");
+    assert.ok(!own.translations?.includes(page('ko')));
+    assert.equal(ranked.find((f) => f.path === 'src/x.ts')?.translations, undefined);
+    // Unfolded, the four would all be translations of the query.
+    const all = rankFiles({ queryFile: page('ko') }, facts, { limit: 100 });
+    assert.equal(all.length, facts.graph.size - 1 - 3 - 4);
+  });
+
+  it('explainFile counts each other group once, as the list shows it', () => {
+    const facts = buildFacts({ files: [...LANGS.map((l) => page(l)), ...LANGS.map((l) => page(l, 'async.md')), 'src/x.ts'] });
+    const ranked = rankFiles({ queryFile: 'src/x.ts' }, facts, { limit: 10 });
+    assert.equal(ranked.length, 2);
+    for (const [i, f] of ranked.entries()) assert.equal(explainFile({ queryFile: 'src/x.ts' }, facts, f.path)?.rank, i + 1);
+  });
+
+  it('names the translations by their tags, in their order', () => {
+    assert.deepEqual(translationTags('docs/ru/docs/a.md', ['docs/ja/docs/a.md', 'docs/zh-hant/docs/a.md']), ['ja', 'zh-hant']);
+    assert.deepEqual(translationTags('locales/fr.json', ['locales/de.json']), ['de']);
+    assert.deepEqual(translationTags('README.ja.md', ['README.zh-CN.md']), ['zh-CN']);
+    const file = { path: 'docs/ru/a.md', translations: ['de', 'en', 'es', 'fr', 'ja', 'ko'].map((l) => `docs/${l}/a.md`) };
+    assert.equal(translationsLabel(file), '+6 translations');
+    assert.equal(translationsNote(file), '+6 translations: de, en, es, fr, ja, …');
+    assert.equal(translationsNote({ path: 'docs/ru/a.md', translations: ['docs/de/a.md'] }), '+1 translation: de');
+    assert.equal(translationsNote({ path: 'a.ts' }), undefined);
+  });
+
+  it("an agent's line names them", () => {
+    const facts = buildFacts({ files: [...LANGS.map((l) => page(l)), 'src/x.ts'] });
+    const [first] = rankFiles({ queryFile: 'src/x.ts' }, facts, { limit: 1 });
+    assert.match(describeRankedFile(first), /\(\+4 translations: /);
+  });
+});
