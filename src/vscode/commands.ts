@@ -36,7 +36,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const withEngine = async <T>(action: (engine: NonNullable<EngineHost['engine']>) => T | Promise<T>): Promise<T | undefined> => {
     const engine = host.engine ?? (await host.whenReady());
     if (!engine) {
-      void vscode.window.showInformationMessage('Related Files needs an open folder with TypeScript or JavaScript files.');
+      void vscode.window.showInformationMessage('Related Files needs an open folder.');
       return undefined;
     }
     return action(engine);

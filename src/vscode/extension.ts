@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { EngineHost, NO_FOLDER_TEXT, RESTART_COMMAND } from './engineHost';
-import { RelatedFilesView, VIEW_ID, type RelatedFileNode } from './relatedFilesView';
+import { RelatedFilesView, VIEW_ID, type ViewNode } from './relatedFilesView';
 import { RelatedFilesController } from './relatedFilesController';
 import { EditorSync } from './editorSync';
 import { IndexStatusBar } from './statusBar';
@@ -25,7 +25,7 @@ import { LastRanking } from './lastRanking';
 export interface RelatedFilesExtension {
   readonly host: EngineHost;
   readonly view: RelatedFilesView;
-  readonly treeView: vscode.TreeView<RelatedFileNode>;
+  readonly treeView: vscode.TreeView<ViewNode>;
   readonly controller: RelatedFilesController;
   readonly picker: RelatedFilePicker;
   readonly statusBar: IndexStatusBar;

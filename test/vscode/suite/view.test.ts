@@ -46,6 +46,28 @@ describe('Related Files view', function () {
     assert.equal(item.tooltip, undefined, 'the tooltip is built lazily');
   });
 
+  it("shows a document's translations as one row that unfolds to them", async () => {
+    const api = await extensionApi();
+    await openFixture('docs/guide.md');
+    await viewFor(api, 'docs/guide.md', (paths) => paths.some((p) => p.endsWith('/intro.md')));
+    const rows = api.view.getChildren().filter((n) => n.file.path.endsWith('/intro.md'));
+    assert.equal(rows.length, 1, `one row for the three copies: ${rows.map((r) => r.file.path).join(', ')}`);
+    const [row] = rows;
+    const item = api.view.getTreeItem(row);
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.match(String(item.description), / · \+2 translations$/);
+    const children = api.view.getChildren(row);
+    assert.equal(children.length, 2);
+    const others = ['de', 'en', 'fr'].filter((tag) => !row.file.path.includes(`/${tag}/`));
+    const childItems = children.map((c) => api.view.getTreeItem(c));
+    assert.deepEqual(childItems.map((c) => String(c.description).split(' · ')[0]).sort(), others);
+    assert.ok(childItems.every((c) => c.contextValue === 'relatedFile.translation' && c.command?.command === 'vscode.open'));
+    assert.deepEqual(
+      children.map((c) => api.view.getParent(c)),
+      [row, row],
+    );
+  });
+
   it('builds the score table tooltip on demand', async () => {
     const api = await extensionApi();
     await openFixture('src/auth/login.ts');
