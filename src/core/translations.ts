@@ -12,7 +12,7 @@ import { derivedFromPaths, type FileTable } from './fileTable';
 import { ranksBefore } from './topN';
 
 /** Different language tags a group needs: fewer is as likely a coincidence of folder names. */
-export const MIN_LANGUAGES = 3;
+const MIN_LANGUAGES = 3;
 
 /** ISO 639-1 codes, the base of a language tag (`pt` of `pt-BR`, `zh` of `zh-hant`). */
 const LANGUAGE_CODES: ReadonlySet<string> = new Set(
@@ -61,8 +61,6 @@ export interface TranslationGroups {
   readonly groupOf: Int32Array;
   /** Per group: its members' ids. */
   readonly members: readonly (readonly number[])[];
-  /** Per id in a group: its language tag as the path writes it. */
-  readonly tagOf: ReadonlyMap<number, string>;
 }
 
 const groupsByTable = new WeakMap<FileTable, { pathsVersion: number; value: TranslationGroups }>();
@@ -92,7 +90,6 @@ function findGroups(table: FileTable): TranslationGroups {
   }
   const groupOf = new Int32Array(table.graph.capacity).fill(-1);
   const members: number[][] = [];
-  const tagOf = new Map<number, string>();
   for (const [id, keys] of slotsOf) {
     if (groupOf[id] >= 0) continue;
     for (const key of keys) {
@@ -100,14 +97,11 @@ function findGroups(table: FileTable): TranslationGroups {
       if (new Set(list.map((m) => m.tag.toLowerCase())).size < MIN_LANGUAGES) continue;
       const group = members.length;
       members.push(list.map((m) => m.id));
-      for (const m of list) {
-        groupOf[m.id] = group;
-        tagOf.set(m.id, m.tag);
-      }
+      for (const m of list) groupOf[m.id] = group;
       break;
     }
   }
-  return { groupOf, members, tagOf };
+  return { groupOf, members };
 }
 
 /**
