@@ -60,10 +60,12 @@ export function typedPrefix(path: string, n: number): string | undefined {
   return name.slice(start, start + n).toLowerCase();
 }
 
+/** The workbench's comparison of file names: numbers by value, case ignored. */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** The workbench's order for a typed value when it sorts by label (see the header). */
 export function labelSorted(paths: readonly string[], typed: string): string[] {
   const look = typed.toLowerCase();
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const matches = (p: string) => basename(p).toLowerCase().includes(look);
   const compareNames = (a: string, b: string): number => {
     const x = basename(a).toLowerCase();

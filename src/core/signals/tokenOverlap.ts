@@ -1,7 +1,7 @@
 /**
  * Jaccard overlap between the query's words and each candidate's, through the file table's
- * word -> files index, so only candidates sharing a word are visited. Shared by nameSimilarity,
- * pathSimilarity and nameMatch. Dense per-id arrays rather than maps: common folder words
+ * word -> files index, so only candidates sharing a word are visited. Shared by nameSimilarity and
+ * pathSimilarity (nameMatch matches typed word starts instead: nameMatch.ts). Dense per-id arrays rather than maps: common folder words
  * ('packages', 'components') reach most files, and map updates would dominate the query.
  */
 import type { FileTable } from '../fileTable';

@@ -31,7 +31,7 @@ describe('translations', () => {
       ['fr'],
     );
     assert.deepEqual(
-      languageSlots('README.ja.md').map((s) => s.tag),
+      languageSlots('README.ja.txt').map((s) => s.tag),
       ['ja'],
     );
     assert.deepEqual(languageSlots('src/util/format.ts'), []);
@@ -84,7 +84,7 @@ describe('translations', () => {
   it('names the translations by their tags, in their order', () => {
     assert.deepEqual(translationTags('docs/ru/docs/a.md', ['docs/ja/docs/a.md', 'docs/zh-hant/docs/a.md']), ['ja', 'zh-hant']);
     assert.deepEqual(translationTags('locales/fr.json', ['locales/de.json']), ['de']);
-    assert.deepEqual(translationTags('README.ja.md', ['README.zh-CN.md']), ['zh-CN']);
+    assert.deepEqual(translationTags('README.ja.txt', ['README.zh-CN.txt']), ['zh-CN']);
     const file = { path: 'docs/ru/a.md', translations: ['de', 'en', 'es', 'fr', 'ja', 'ko'].map((l) => `docs/${l}/a.md`) };
     assert.equal(translationsLabel(file), '+6 translations');
     assert.equal(translationsNote(file), '+6 translations: de, en, es, fr, ja, …');
