@@ -35,11 +35,17 @@ export function stderrLogger(quiet: boolean): Logger {
   };
 }
 
+/** What is wrong with a --root option, or undefined when it names a folder. */
+export function rootProblem(rootOption: string): string | undefined {
+  const root = resolve(rootOption);
+  return existsSync(root) && statSync(root).isDirectory() ? undefined : `--root: '${rootOption}' is not a folder`;
+}
+
 export function chooseRoot(rootOption: unknown, hint?: string): string {
   if (typeof rootOption === 'string') {
-    const root = resolve(rootOption);
-    if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`--root: '${rootOption}' is not a folder`);
-    return root;
+    const problem = rootProblem(rootOption);
+    if (problem !== undefined) throw new Error(problem);
+    return resolve(rootOption);
   }
   const start = hint ? (existsSync(hint) && statSync(hint).isDirectory() ? hint : dirname(hint)) : process.cwd();
   try {

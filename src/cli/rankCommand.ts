@@ -6,7 +6,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
-import { chooseRoot, openCliEngine, CLI_ENGINE_OPTIONS } from './cliEngine';
+import { chooseRoot, openCliEngine, rootProblem, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
 import { topReasons } from '../core/explain';
 import { translationsNote } from '../core/translations';
@@ -61,6 +61,9 @@ async function rank(args: string[]): Promise<number> {
     return usage.error(errorMessage(error));
   }
   const limit = options.limit === undefined ? 20 : Number(options.limit);
+  // Before the file, which is looked for in the root too: a mistyped root is the problem to name.
+  const rootError = typeof options.root === 'string' ? rootProblem(options.root) : undefined;
+  if (rootError !== undefined) return usage.fail(rootError);
   const file = fileToRank(positionals[0], options.root as string | undefined);
   if (file === undefined)
     return usage.fail(`${positionals[0]} does not exist${options.root === undefined ? '' : ` here or in ${String(options.root)} (--root)`}`);

@@ -82,6 +82,11 @@ describe('CLI errors: non-zero exit, one line', function () {
       argv: (d) => ['rank', join(d, 'a.ts'), '--root', join(d, 'gone')],
       says: /^related-files rank: --root: .* is not a folder$/,
     },
+    {
+      name: 'rank: a missing --root, the file named relative to it',
+      argv: (d) => ['rank', 'a.ts', '--root', join(d, 'gone')],
+      says: /^related-files rank: --root: .* is not a folder$/,
+    },
     { name: 'index: a missing folder', argv: (d) => ['index', '--root', join(d, 'gone')], says: /^related-files index: .*gone does not exist$/ },
     { name: 'index: an unknown option', argv: () => ['index', '--rooot', '.'], says: /^related-files index: unknown option --rooot; known: --root/ },
     { name: 'eval: not a repository', argv: (d) => ['eval', '--repo', d], says: /^related-files eval: '.*' is not a git repository$/ },
