@@ -51,7 +51,7 @@ export function rankFiles(context: RankingContext, facts: RankingFacts, options:
   const limit = checkLimit(options.limit);
   const weights = resolveWeights(options.preset, options.weights);
   const run = score(context, facts, weights, combinerOf(options));
-  // Each group of translations once, at its best member's place (translations.ts).
+  // Each group of translations once, at its leader's place (translations.ts).
   const groups = translationGroups(run.scope.table);
   const leads = groupLeaders(groups, run.scores, run.pathOf, run.scope.queryId);
   const winners = topN(run.scope.table.ids, run.scores, limit, run.pathOf, run.scope.queryId, leads);

@@ -1,8 +1,8 @@
 /**
  * Translations: copies of one document in several languages, told apart by a language tag in one
  * folder of their paths (`docs/ko/docs/tutorial/…`, `docs/en/docs/tutorial/…`) or in the name
- * (`locales/fr.json`, `README.ja.txt`). A ranked list shows each group once, at its best member's
- * place, the others named with it (RankedFile.translations): FastAPI's pages come in fifteen
+ * (`locales/fr.json`, `README.ja.txt`). A ranked list shows each group once, at its leader's place
+ * (groupLeaders), the others named with it (RankedFile.translations): FastAPI's pages come in fifteen
  * languages, and a page's list was its fourteen translations, which share its name and code.
  *
  * A tag alone proves nothing (`it/` holds integration tests, `id/` a route): a group needs the same
@@ -61,6 +61,8 @@ export interface TranslationGroups {
   readonly groupOf: Int32Array;
   /** Per group: its members' ids. */
   readonly members: readonly (readonly number[])[];
+  /** Per group: each member's language tag as its path writes it, lowercased, in the order of `members`. */
+  readonly tags: readonly (readonly string[])[];
 }
 
 const groupsByTable = new WeakMap<FileTable, { pathsVersion: number; value: TranslationGroups }>();
@@ -90,24 +92,33 @@ function findGroups(table: FileTable): TranslationGroups {
   }
   const groupOf = new Int32Array(table.graph.capacity).fill(-1);
   const members: number[][] = [];
+  const tags: string[][] = [];
   for (const [id, keys] of slotsOf) {
     if (groupOf[id] >= 0) continue;
     for (const key of keys) {
       const list = byKey.get(key)!.filter((m) => groupOf[m.id] < 0);
-      if (new Set(list.map((m) => m.tag.toLowerCase())).size < MIN_LANGUAGES) continue;
+      const lowered = list.map((m) => m.tag.toLowerCase());
+      if (new Set(lowered).size < MIN_LANGUAGES) continue;
       const group = members.length;
       members.push(list.map((m) => m.id));
+      tags.push(lowered);
       for (const m of list) groupOf[m.id] = group;
       break;
     }
   }
-  return { groupOf, members };
+  return { groupOf, members, tags };
 }
 
+/** The language most translated documents are written in first: its copy leads the query's own group. */
+const SOURCE_LANGUAGE = 'en';
+
 /**
- * Per id: true when the id stands for itself in a ranked list, false when a member of its group ranks
- * before it (higher score, or the same score and an earlier path, as topN orders). The query's own
- * group is a group like the others: its best other member stands for it.
+ * Per id: true when the id stands for itself in a ranked list, false when another member of its group
+ * does. When the query is itself a translation (its tag in its own group), a group's copy in the
+ * query's language stands for it, and the query's own group's English copy, the source a translator
+ * reads; else (no such copy, or the query is no translation) the group's best member (higher score, or
+ * the same score and an earlier path, as topN orders). A translator of a Korean page goes on to Korean
+ * pages, not to whichever language's copy happens to score higher.
  */
 export function groupLeaders(
   groups: TranslationGroups,
@@ -115,10 +126,16 @@ export function groupLeaders(
   pathOf: (id: number) => string,
   queryId: number,
 ): (id: number) => boolean {
-  const leaders = groups.members.map((ids) => {
+  const queryGroup = groups.groupOf[queryId] ?? -1;
+  const language = queryGroup < 0 ? undefined : groups.tags[queryGroup][groups.members[queryGroup].indexOf(queryId)];
+  const leaders = groups.members.map((ids, group) => {
+    const tags = groups.tags[group];
+    // The query's language exactly (pt-br, not pt); the source language in any region (en-us).
+    const wanted = (tag: string) => (group === queryGroup ? tag.slice(0, 2) === SOURCE_LANGUAGE : tag === language);
+    const preferred = language !== undefined && ids.some((id, k) => id !== queryId && wanted(tags[k]));
     let best = -1;
-    for (const id of ids) {
-      if (id === queryId) continue;
+    for (const [k, id] of ids.entries()) {
+      if (id === queryId || (preferred && !wanted(tags[k]))) continue;
       if (best < 0 || ranksBefore(scores[id], pathOf(id), scores[best], pathOf(best))) best = id;
     }
     return best;

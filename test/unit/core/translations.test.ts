@@ -74,6 +74,42 @@ describe('translations', () => {
     assert.equal(all.length, facts.graph.size - 1 - 3 - 4);
   });
 
+  it("a translated page's list shows other pages in the page's language and its own in English, though other copies score higher", () => {
+    const files = [...LANGS.map((l) => page(l)), ...LANGS.map((l) => page(l, 'async.md')), 'src/x.ts'];
+    const facts = buildFacts({
+      files,
+      edges: [
+        [page('ko'), page('de', 'async.md')],
+        [page('ko'), page('de')],
+      ],
+    });
+    const scoreOf = (path: string) => explainFile({ queryFile: page('ko') }, facts, path)!.file.score;
+    assert.ok(scoreOf(page('de', 'async.md')) > scoreOf(page('ko', 'async.md')), 'the import makes the German copy the best of its group');
+    const ranked = rankFiles({ queryFile: page('ko') }, facts, { limit: 10 });
+    const async = ranked.filter((f) => f.path.endsWith('async.md'));
+    assert.deepEqual(
+      async.map((f) => f.path),
+      [page('ko', 'async.md')],
+    );
+    assert.equal(async[0].translations?.[0], page('de', 'async.md'), 'the better-scored copy first among the others');
+    assert.equal(explainFile({ queryFile: page('ko') }, facts, page('ko', 'async.md'))?.rank, ranked.indexOf(async[0]) + 1);
+    // The page's own copies: the English one, the source a translator reads, though the German one scores higher.
+    assert.ok(scoreOf(page('de')) > scoreOf(page('en')));
+    assert.deepEqual(
+      ranked.filter((f) => f.path.endsWith('first-steps.md')).map((f) => f.path),
+      [page('en')],
+    );
+    // An English page has no English copy to prefer: its own group's best copy leads.
+    const fromEnglish = rankFiles({ queryFile: page('en') }, buildFacts({ files, edges: [[page('en'), page('de')]] }), { limit: 10 });
+    assert.deepEqual(
+      fromEnglish.filter((f) => f.path.endsWith('first-steps.md')).map((f) => f.path),
+      [page('de')],
+    );
+    // A file that is no translation has no language of its own: the best copy stands for the group.
+    const fromCode = rankFiles({ queryFile: 'src/x.ts' }, buildFacts({ files, edges: [['src/x.ts', page('de', 'async.md')]] }), { limit: 1 });
+    assert.equal(fromCode[0].path, page('de', 'async.md'));
+  });
+
   it('explainFile counts each other group once, as the list shows it', () => {
     const facts = buildFacts({ files: [...LANGS.map((l) => page(l)), ...LANGS.map((l) => page(l, 'async.md')), 'src/x.ts'] });
     const ranked = rankFiles({ queryFile: 'src/x.ts' }, facts, { limit: 10 });
