@@ -48,6 +48,7 @@ export function run(args: string[]): Promise<number> {
 async function serve(args: string[]): Promise<number> {
   const parsed = usage.parse(args);
   if (typeof parsed === 'number') return parsed;
+  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (the folder goes after --root)`);
   const options: Record<string, unknown> = parsed.options;
   const watchMode = options.watch ?? 'auto';
   if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off')

@@ -139,6 +139,21 @@ describe('CLI errors: non-zero exit, one line', function () {
       says: /^related-files report: --days takes a number of at least/,
     },
     { name: 'mcp: a missing --root', argv: (d) => ['mcp', '--root', join(d, 'gone')], says: /^related-files mcp: --root: .* is not a folder$/ },
+    {
+      name: 'mcp: a folder without --root',
+      argv: (d) => ['mcp', d],
+      says: /^related-files mcp: unexpected argument '.*' \(the folder goes after --root\)/,
+    },
+    {
+      name: 'report: a folder without --root',
+      argv: (d) => ['report', d],
+      says: /^related-files report: unexpected argument '.*' \(the folder goes after --root\)/,
+    },
+    {
+      name: 'replay: a sessions file without --sessions',
+      argv: (d) => ['replay', join(d, 'sessions.jsonl')],
+      says: /^related-files replay: unexpected argument '.*sessions\.jsonl' \(a sessions file goes after --sessions\)/,
+    },
     { name: 'an unknown command', argv: () => ['rnak', 'a.ts'], says: /^related-files: unknown command 'rnak'; commands: rank, index/ },
   ];
 
