@@ -53,7 +53,7 @@ const targetsPerQuery = Number(args.targets ?? 2);
 const limit = Number(args.limit ?? 20);
 
 /** What a user types: the name's first `n` letters and digits onwards from its first one (`_client.py`, 3: 'cli'). */
-export function typedPrefix(path: string, n: number): string | undefined {
+function typedPrefix(path: string, n: number): string | undefined {
   const name = basename(path).replace(/\.[^.]*$/, '');
   const start = name.search(/[\p{L}\p{N}]/u);
   if (start < 0 || name.length - start < n) return undefined;
@@ -64,7 +64,7 @@ export function typedPrefix(path: string, n: number): string | undefined {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** The workbench's order for a typed value when it sorts by label (see the header). */
-export function labelSorted(paths: readonly string[], typed: string): string[] {
+function labelSorted(paths: readonly string[], typed: string): string[] {
   const look = typed.toLowerCase();
   const matches = (p: string) => basename(p).toLowerCase().includes(look);
   const compareNames = (a: string, b: string): number => {

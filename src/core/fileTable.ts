@@ -97,19 +97,18 @@ export function fileTable(graph: ImportGraph): FileTable {
 }
 
 /**
- * A value derived from the table's paths alone (not its edges), kept in `cache` until the paths change: files
- * added, removed or renamed. For what a query needs from every path (typed-name keys, translation groups).
+ * `build` of a table's paths alone (not its edges), kept per table until its paths change: files added,
+ * removed or renamed. For what a query needs from every path (typed-name keys, translation groups).
  */
-export function derivedFromPaths<T>(
-  cache: WeakMap<FileTable, { pathsVersion: number; value: T }>,
-  table: FileTable,
-  build: (table: FileTable) => T,
-): T {
-  const known = cache.get(table);
-  if (known && known.pathsVersion === table.pathsVersion) return known.value;
-  const value = build(table);
-  cache.set(table, { pathsVersion: table.pathsVersion, value });
-  return value;
+export function derivedFromPaths<T>(build: (table: FileTable) => T): (table: FileTable) => T {
+  const cache = new WeakMap<FileTable, { pathsVersion: number; value: T }>();
+  return (table) => {
+    const known = cache.get(table);
+    if (known && known.pathsVersion === table.pathsVersion) return known.value;
+    const value = build(table);
+    cache.set(table, { pathsVersion: table.pathsVersion, value });
+    return value;
+  };
 }
 
 /** Interned id of a folder path, or -1 when no indexed file lives there or below. */

@@ -65,12 +65,8 @@ export interface TranslationGroups {
   readonly tags: readonly (readonly string[])[];
 }
 
-const groupsByTable = new WeakMap<FileTable, { pathsVersion: number; value: TranslationGroups }>();
-
 /** The table's translation groups, kept until its paths change. */
-export function translationGroups(table: FileTable): TranslationGroups {
-  return derivedFromPaths(groupsByTable, table, findGroups);
-}
+export const translationGroups: (table: FileTable) => TranslationGroups = derivedFromPaths(findGroups);
 
 function findGroups(table: FileTable): TranslationGroups {
   // Every file with a tag, under each place it may carry one; a file joins the first place that makes a group.

@@ -10,7 +10,7 @@
  */
 import { defineSignal } from './signal';
 import { nameWithoutExtension, searchTermsOf, typedWordsOf } from '../nameTokens';
-import { derivedFromPaths, type FileTable } from '../fileTable';
+import { derivedFromPaths } from '../fileTable';
 import type { QueryScope } from '../queryScope';
 
 /** What a typed word matched in a candidate's path. */
@@ -104,19 +104,15 @@ interface PathKeys {
 }
 
 /** Per table, rebuilt when its paths change (not on edge edits): a typed search asks for them at every keystroke. */
-const keysByTable = new WeakMap<FileTable, { pathsVersion: number; value: PathKeys }>();
-
-function pathKeys(table: FileTable): PathKeys {
-  return derivedFromPaths(keysByTable, table, (t) => {
-    const nameKeys = new Array<string>(t.graph.capacity).fill('');
-    for (let k = 0; k < t.ids.length; k++) {
-      const id = t.ids[k];
-      const path = t.graph.pathOf(id);
-      nameKeys[id] = keyOf(typedWordsOf(nameWithoutExtension(path.slice(path.lastIndexOf('/') + 1))));
-    }
-    return { nameKeys, dirKeys: t.dirs.map((dir) => keyOf(typedWordsOf(dir))) };
-  });
-}
+const pathKeys = derivedFromPaths((table): PathKeys => {
+  const nameKeys = new Array<string>(table.graph.capacity).fill('');
+  for (let k = 0; k < table.ids.length; k++) {
+    const id = table.ids[k];
+    const path = table.graph.pathOf(id);
+    nameKeys[id] = keyOf(typedWordsOf(nameWithoutExtension(path.slice(path.lastIndexOf('/') + 1))));
+  }
+  return { nameKeys, dirKeys: table.dirs.map((dir) => keyOf(typedWordsOf(dir))) };
+});
 
 function keyOf(words: readonly string[]): string {
   return words.map((w) => SEPARATOR + w).join('');
