@@ -1,7 +1,7 @@
 /**
  * Owns the engine's life from the extension host: starts it in its own process after activation
  * returns (so indexing, git and the database never block the host thread every extension shares),
- * runs the index (with a notification the first time, status bar progress always), restarts it
+ * runs the index (status bar progress always; a notification when the first one is slow), restarts it
  * when the workspace folders change or when it crashes (with backoff, giving up after repeated
  * crashes), and tells listeners what state it is in so the view and status bar can say so.
  */
@@ -14,6 +14,7 @@ import { EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } 
 import { engineOptionsFor, type RelatedFilesSettings } from './settings';
 import { formatCount } from '../core/evidenceText';
 import { progressPercent, progressText } from './indexProgress';
+import { showIfSlow } from './slowTask';
 import { errorMessage } from '../core/errorMessage';
 
 export type HostState =
@@ -33,6 +34,11 @@ export const RESTART_COMMAND = 'relatedFiles.restartEngine';
 
 /** Progress events arrive per file; the status bar and view need no more than ~10 updates a second. */
 const PROGRESS_INTERVAL_MS = 100;
+/**
+ * The first index gets a notification (with Cancel) only when it is still running after this long: a warm
+ * start ranks within a second and a small folder's cold index in less, and the status bar shows both.
+ */
+const NOTIFY_AFTER_MS = 2000;
 /** Crashes within this window count together; this many in it and the engine stays down until asked. */
 export const CRASH_WINDOW_MS = 60_000;
 export const MAX_CRASHES = 3;
@@ -247,7 +253,10 @@ export class EngineHost implements vscode.Disposable {
     this.setState({ kind: 'indexing' });
     const started = Date.now();
     let lastProgress = 0;
+    // The engine indexes its folders one after the other: the order their progress arrives in is theirs.
+    const folders: string[] = [];
     const onProgress = (p: IndexProgress) => {
+      if (!folders.includes(p.root)) folders.push(p.root);
       const now = Date.now();
       if (now - lastProgress < PROGRESS_INTERVAL_MS && p.phase !== 'done') return;
       lastProgress = now;
@@ -256,18 +265,10 @@ export class EngineHost implements vscode.Disposable {
     const focus = activeFile();
     this.focus = focus;
     this.log.info(`indexing${focus ? `, ${focus} first` : ' (no active file)'}`);
-    const run = () => engine.index(onProgress, abort.signal, focus);
+    const run = engine.index(onProgress, abort.signal, focus);
+    if (this.firstIndex) showIfSlow(run, NOTIFY_AFTER_MS, (pending) => this.notifySlowIndex(pending, abort, folders));
     try {
-      const stats = this.firstIndex
-        ? await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: 'Related Files', cancellable: true },
-            (progress, token) => {
-              token.onCancellationRequested(() => abort.abort());
-              const sub = this.reportTo(progress);
-              return run().finally(() => sub.dispose());
-            },
-          )
-        : await run();
+      const stats = await run;
       this.firstIndex = false;
       if (generation !== this.generation || abort.signal.aborted) return;
       for (const s of stats) {
@@ -318,19 +319,35 @@ export class EngineHost implements vscode.Disposable {
     }
   }
 
-  /** The first index's notification: what the index does, and a bar that fills as the files are read. */
-  private reportTo(progress: vscode.Progress<{ message?: string; increment?: number }>): vscode.Disposable {
-    // The engine indexes its folders one after the other: the order their progress arrives in is theirs.
+  /** The first index's notification, while it lasts: what the index does, a bar that fills as the files are read, and Cancel. */
+  private notifySlowIndex(pending: Promise<unknown>, abort: AbortController, folders: readonly string[]): void {
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Related Files', cancellable: true },
+      (progress, token) => {
+        token.onCancellationRequested(() => abort.abort());
+        const sub = this.reportTo(progress, folders);
+        // A failed index is reported by index(); the notification only closes.
+        return pending.then(
+          () => sub.dispose(),
+          () => sub.dispose(),
+        );
+      },
+    );
+  }
+
+  /** Progress from where the index stands now on, as a share of every folder (`folders`: in the order they began). */
+  private reportTo(progress: vscode.Progress<{ message?: string; increment?: number }>, folders: readonly string[]): vscode.Disposable {
     const folderCount = folderRoots().length;
-    const folders: string[] = [];
     let reported = 0;
-    progress.report({ message: progressText(undefined) });
-    return this.onDidChangeState((s) => {
-      if (s.kind !== 'indexing' || !s.progress) return;
-      if (!folders.includes(s.progress.root)) folders.push(s.progress.root);
-      const percent = progressPercent(s.progress, folders.indexOf(s.progress.root), folderCount);
-      progress.report({ message: progressText(s.progress), increment: Math.max(0, percent - reported) });
+    const report = (p: IndexProgress | undefined) => {
+      const percent = p ? progressPercent(p, folders.indexOf(p.root), folderCount) : 0;
+      progress.report({ message: progressText(p), increment: Math.max(0, percent - reported) });
       reported = Math.max(reported, percent);
+    };
+    const now = this.stateValue;
+    report(now.kind === 'indexing' ? now.progress : undefined);
+    return this.onDidChangeState((s) => {
+      if (s.kind === 'indexing' && s.progress) report(s.progress);
     });
   }
 
