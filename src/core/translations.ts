@@ -63,6 +63,8 @@ export interface TranslationGroups {
   readonly members: readonly (readonly number[])[];
   /** Per group: each member's language tag as its path writes it, lowercased, in the order of `members`. */
   readonly tags: readonly (readonly string[])[];
+  /** The language the documents are written in first (sourceLanguage); undefined when there is no group. */
+  readonly source: string | undefined;
 }
 
 /** The table's translation groups, kept until its paths change. */
@@ -89,6 +91,7 @@ function findGroups(table: FileTable): TranslationGroups {
   const groupOf = new Int32Array(table.graph.capacity).fill(-1);
   const members: number[][] = [];
   const tags: string[][] = [];
+  const groupKeys: string[] = [];
   for (const [id, keys] of slotsOf) {
     if (groupOf[id] >= 0) continue;
     for (const key of keys) {
@@ -98,21 +101,50 @@ function findGroups(table: FileTable): TranslationGroups {
       const group = members.length;
       members.push(list.map((m) => m.id));
       tags.push(lowered);
+      groupKeys.push(key);
       for (const m of list) groupOf[m.id] = group;
       break;
     }
   }
-  return { groupOf, members, tags };
+  const copies = new Map([...byKey].map(([key, list]) => [key, list.map((m) => m.tag)]));
+  return { groupOf, members, tags, source: sourceLanguage(copies, groupKeys) };
 }
 
-/** The language most translated documents are written in first: its copy leads the query's own group. */
-const SOURCE_LANGUAGE = 'en';
+/** A tag's language without its region or script: `pt` of `pt-br`, `zh` of `zh-hant`. */
+const baseLanguage = (tag: string) => tag.slice(0, 2).toLowerCase();
+
+/**
+ * The language the documents are written in first, by its base code: the one with a copy of the most
+ * documents under the groups' folders (`docs/…/` of `docs/ko/docs/…`), pages translated into fewer than
+ * three languages counted too. A translation follows its source, so the source has every page and the
+ * others some (FastAPI: English 418 pages, Hindi 126). On a tie English, the usual source, else the first code.
+ *
+ * `copies`: each place a path may carry its language (languageSlots' key) -> the tags found there;
+ * `groupKeys`: the places that made a group.
+ */
+export function sourceLanguage(copies: ReadonlyMap<string, readonly string[]>, groupKeys: readonly string[]): string | undefined {
+  const under = new Set(groupKeys.map(slotFolder));
+  const documents = new Map<string, number>();
+  for (const [key, tags] of copies) {
+    if (!under.has(slotFolder(key))) continue;
+    for (const language of new Set(tags.map(baseLanguage))) documents.set(language, (documents.get(language) ?? 0) + 1);
+  }
+  let source: string | undefined;
+  for (const [language, count] of documents) {
+    const best = source === undefined ? 0 : documents.get(source)!;
+    if (count > best || (count === best && source !== 'en' && (language === 'en' || language < source!))) source = language;
+  }
+  return source;
+}
+
+/** The folder a slot's key holds its language in: `docs/` of `docs/\0/docs/…` (a folder) and of `docs/guide.\0.txt` (a name). */
+const slotFolder = (key: string) => key.slice(0, key.lastIndexOf('/', key.indexOf('\0')) + 1);
 
 /**
  * Per id: true when the id stands for itself in a ranked list, false when another member of its group
  * does. When the query is itself a translation (its tag in its own group), a group's copy in the
- * query's language stands for it, and the query's own group's English copy, the source a translator
- * reads; else (no such copy, or the query is no translation) the group's best member (higher score, or
+ * query's language stands for it, and the query's own group's copy in the source language (the
+ * workspace's, sourceLanguage), the source a translator reads; else (no such copy, or the query is no translation) the group's best member (higher score, or
  * the same score and an earlier path, as topN orders). A translator of a Korean page goes on to Korean
  * pages, not to whichever language's copy happens to score higher.
  */
@@ -127,7 +159,7 @@ export function groupLeaders(
   const leaders = groups.members.map((ids, group) => {
     const tags = groups.tags[group];
     // The query's language exactly (pt-br, not pt); the source language in any region (en-us).
-    const wanted = (tag: string) => (group === queryGroup ? tag.slice(0, 2) === SOURCE_LANGUAGE : tag === language);
+    const wanted = (tag: string) => (group === queryGroup ? baseLanguage(tag) === groups.source : tag === language);
     const preferred = language !== undefined && ids.some((id, k) => id !== queryId && wanted(tags[k]));
     let best = -1;
     for (const [k, id] of ids.entries()) {

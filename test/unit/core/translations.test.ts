@@ -4,6 +4,7 @@ import { fileTable } from '../../../src/core/fileTable';
 import {
   isLanguageTag,
   languageSlots,
+  sourceLanguage,
   translationGroups,
   translationsLabel,
   translationsNote,
@@ -108,6 +109,48 @@ describe('translations', () => {
     // A file that is no translation has no language of its own: the best copy stands for the group.
     const fromCode = rankFiles({ queryFile: 'src/x.ts' }, buildFacts({ files, edges: [['src/x.ts', page('de', 'async.md')]] }), { limit: 1 });
     assert.equal(fromCode[0].path, page('de', 'async.md'));
+  });
+
+  it("a translated page's own copies are led by the workspace's source language: the one with a copy in the most groups", () => {
+    // Written in Chinese first: every page has a Chinese copy, each other language some.
+    const copies: [string, string[]][] = [
+      ['tutorial/first-steps.md', ['zh', 'ko', 'de', 'en']],
+      ['async.md', ['zh', 'ko', 'en']],
+      ['deploy.md', ['zh', 'de']],
+      ['faq.md', ['zh']],
+    ];
+    const files = [...copies.flatMap(([rest, languages]) => languages.map((l) => page(l, rest))), 'src/x.ts'];
+    const facts = buildFacts({ files, edges: [[page('ko'), page('en')]] });
+    assert.equal(translationGroups(fileTable(facts.graph)).source, 'zh');
+    const scoreOf = (path: string) => explainFile({ queryFile: page('ko') }, facts, path)!.file.score;
+    assert.ok(scoreOf(page('en')) > scoreOf(page('zh')), 'the import makes the English copy the best of the group');
+    const ranked = rankFiles({ queryFile: page('ko') }, facts, { limit: 10 });
+    assert.deepEqual(
+      ranked.filter((f) => f.path.endsWith('first-steps.md')).map((f) => f.path),
+      [page('zh')],
+    );
+  });
+
+  it("the source language has a copy of the most documents under the groups' folders; on a tie English, else the first code", () => {
+    const copies = (entries: [string, string[]][]) => new Map(entries);
+    // Every language has a copy of the one translated page; only Chinese has the untranslated ones.
+    const zhFirst = copies([
+      ['docs/\0/a.md', ['zh', 'ko', 'en', 'de']],
+      ['docs/\0/b.md', ['zh-Hant']],
+      ['docs/\0/c.md', ['zh', 'en']],
+      ['test/\0/api.test.ts', ['it', 'id']],
+      ['test/\0/b.test.ts', ['it', 'id']],
+    ]);
+    assert.equal(sourceLanguage(zhFirst, ['docs/\0/a.md']), 'zh');
+    // A file name's tag counts in its folder: the French guide with the French README.
+    const names = copies([
+      ['guide.\0.md', ['fr', 'de', 'ja']],
+      ['README.\0.md', ['fr']],
+    ]);
+    assert.equal(sourceLanguage(names, ['guide.\0.md']), 'fr');
+    assert.equal(sourceLanguage(copies([['locales/\0.json', ['fr', 'en-US', 'de']]]), ['locales/\0.json']), 'en');
+    assert.equal(sourceLanguage(copies([['locales/\0.json', ['fr', 'ja', 'de']]]), ['locales/\0.json']), 'de');
+    assert.equal(sourceLanguage(copies([]), []), undefined);
   });
 
   it('explainFile counts each other group once, as the list shows it', () => {
