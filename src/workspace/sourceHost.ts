@@ -165,6 +165,27 @@ export function isConfigPath(rel: string): boolean {
   return CONFIG_PATH.test(rel) && !rel.split('/').includes('node_modules');
 }
 
+/**
+ * The host, with each config file's text (isConfigPath: tsconfig, jsconfig, package.json) read once and
+ * then kept, starting from `texts` already read. For one resolver's life: a change of a config file
+ * makes a new resolver, with a new one of these.
+ */
+export function readingConfigsOnce(host: SourceHost, texts = new Map<string, string | undefined>()): SourceHost {
+  const readFile = (rel: string): string | undefined => {
+    if (!isConfigPath(rel)) return host.readFile(rel);
+    if (!texts.has(rel)) texts.set(rel, host.readFile(rel));
+    return texts.get(rel);
+  };
+  // Every other member is the host's own, bound to it (the optional ones stay absent where it has none).
+  return new Proxy(host, {
+    get(target, key) {
+      if (key === 'readFile') return readFile;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function isMinifiedPath(rel: string): boolean {
   return MINIFIED_PATH.test(rel);
 }

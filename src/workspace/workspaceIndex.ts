@@ -50,6 +50,7 @@ import {
   SKIP_REASONS,
   dirnameRel,
   isConfigPath,
+  readingConfigsOnce,
   isSourcePath,
   skipReasonOf,
   MAX_FILE_BYTES,
@@ -264,6 +265,8 @@ interface BuildRun {
   readonly skipped: Record<SkipReason, number>;
   readonly skippedFiles: Map<string, SkipReason>;
   readonly configFiles: Map<string, ConfigEntry>;
+  /** The config files' texts this build read (readConfigs): the resolver made on them reads each once. */
+  readonly configTexts: Map<string, string | undefined>;
   readonly entries: Map<string, Entry>;
   /** Files extracted in this build (new or changed content). */
   readonly fresh: Set<string>;
@@ -314,6 +317,8 @@ export class WorkspaceIndex {
   readonly content = new ContentIndex();
   private entries = new Map<string, Entry>();
   private configFiles = new Map<string, ConfigEntry>();
+  /** Config texts read by the last build, until a resolver is made on them (or the configs change first). */
+  private configTexts: Map<string, string | undefined> | undefined;
   /** Listed files that are not indexed (skipped): they exist for resolution but are not edges. */
   private skippedFiles = new Map<string, SkipReason>();
   private dirs = new Set<string>();
@@ -866,6 +871,7 @@ export class WorkspaceIndex {
       const text = this.host.readFile(f.path);
       const hash = text === undefined ? '' : hashText(text);
       run.configFiles.set(f.path, { ...stat, hash });
+      run.configTexts.set(f.path, text);
       if (!before || before.hash !== hash) run.configsChanged = true;
     }
     for (const p of run.previous.keys()) if (isConfigPath(p) && !run.configFiles.has(p)) run.configsChanged = true;
@@ -982,7 +988,7 @@ export class WorkspaceIndex {
       if (onProgress && i % PROGRESS_EVERY === 0) onProgress({ phase: 'extract', done: run.read, total: run.toRead });
       const f = toRead[i];
       let t = now();
-      const read = readListed(this.host, f);
+      const read = readListedOrConfig(this.host, f, run.configTexts);
       run.read++;
       const reason = 'skip' in read ? read.skip : textSkipReason(read.text);
       if (reason || 'skip' in read) {
@@ -1311,30 +1317,37 @@ export class WorkspaceIndex {
    */
   private useFileSet(
     files: Iterable<string>,
-    sets: Pick<BuildRun, 'configFiles' | 'skippedFiles'>,
+    sets: Pick<BuildRun, 'configFiles' | 'configTexts' | 'skippedFiles'>,
     { keepResolver = false }: { keepResolver?: boolean } = {},
   ): void {
     this.configFiles = sets.configFiles;
     this.skippedFiles = sets.skippedFiles;
     this.dirs = new Set();
     for (const p of [...files, ...sets.configFiles.keys(), ...sets.skippedFiles.keys()]) this.addDirs(p);
-    if (!keepResolver) this.forgetResolver();
+    if (!keepResolver) {
+      this.forgetResolver();
+      this.configTexts = sets.configTexts;
+    }
     this.fileSetChanged();
   }
 
   /** Config files changed (or a build installs its own): the resolver is made again when next needed. */
   private forgetResolver(): void {
     this.resolution = undefined;
+    this.configTexts = undefined;
   }
 
   private get resolver(): ModuleResolver {
     if (this.resolution) return this.resolution;
     const configPaths = [...this.configFiles.keys()];
     const warn = (m: string) => this.warn(m);
-    const packages = new WorkspacePackages(this.host, configPaths, warn);
+    // Configs, packages and resolution all read the package.json and tsconfig files: once each, for this resolver's life.
+    const host = readingConfigsOnce(this.host, this.configTexts);
+    this.configTexts = undefined;
+    const packages = new WorkspacePackages(host, configPaths, warn);
     this.packageCount = packages.size;
     const nodeModules = new NodeModulesAbove(this.host.root, (rel) => this.host.directoryExists(rel));
-    this.resolution = new ModuleResolver(this.host, new TsconfigSet(this.host, configPaths, warn, nodeModules), packages, this.known, nodeModules);
+    this.resolution = new ModuleResolver(host, new TsconfigSet(host, configPaths, warn, nodeModules), packages, this.known, nodeModules);
     return this.resolution;
   }
 
@@ -1469,6 +1482,7 @@ function newRun(options: BuildOptions): BuildRun {
     skipped: zeroCounts(SKIP_REASONS),
     skippedFiles: new Map(),
     configFiles: new Map(),
+    configTexts: new Map(),
     entries: new Map(),
     fresh: new Set(),
     extraction: new Map(),
@@ -1626,4 +1640,11 @@ function wordsElsewhereFailed(error: unknown): string {
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A listed file's text and stat; a config file's text as readConfigs read it (it is a node too where every file is). */
+function readListedOrConfig(host: SourceHost, file: ListedFile, configTexts: ReadonlyMap<string, string | undefined>): ReturnType<typeof readListed> {
+  const text = configTexts.get(file.path);
+  const stat = statOf(file);
+  return text !== undefined && stat ? { text, stat } : readListed(host, file);
 }
