@@ -35,9 +35,30 @@ export class NodeModulesAbove {
     return found;
   }
 
+  /**
+   * The nearest folder at or above `dir` (host-relative) that holds a node_modules folder, undefined when
+   * none does: a node_modules walk from `dir` meets the same folders as one from there.
+   */
+  nearest(dir: string): string | undefined {
+    if (this.nearestOf.has(dir)) return this.nearestOf.get(dir);
+    let found: string | undefined;
+    if (this.has(dir)) {
+      const here = childPath(dir, 'node_modules');
+      let known = this.folders.get(here);
+      if (known === undefined) this.folders.set(here, (known = this.directoryExists(here)));
+      found = known ? dir : this.nearest(parentFolder(this.root, dir)!);
+    }
+    this.nearestOf.set(dir, found);
+    return found;
+  }
+
+  /** Folder -> nearest(folder), until the file set changes. */
+  private readonly nearestOf = new Map<string, string | undefined>();
+
   /** Files were added or removed. */
   clear(): void {
     this.answers.clear();
+    this.nearestOf.clear();
   }
 }
 

@@ -22,6 +22,14 @@ describe('node_modules above a folder', () => {
     assert.equal(bare.has(''), false);
   });
 
+  it('names the nearest folder holding one: the folder itself, one above it (above the root too), or none', () => {
+    const { above } = over(['packages/a/node_modules', '../node_modules']);
+    assert.equal(above.nearest('packages/a'), 'packages/a');
+    assert.equal(above.nearest('packages/a/src/deep'), 'packages/a');
+    assert.equal(above.nearest('packages/b'), '..');
+    assert.equal(over(['packages/a/node_modules']).above.nearest('packages/b/src'), undefined);
+  });
+
   it('asks the folders above first: an installed root answers for every folder under it with one stat of the workspace', () => {
     const { above, asked } = over(['node_modules']);
     for (const dir of ['src', 'src/a', 'src/a/b', 'test', 'packages/x/src']) assert.equal(above.has(dir), true);
