@@ -176,12 +176,17 @@ export function readingConfigsOnce(host: SourceHost, texts = new Map<string, str
     if (!texts.has(rel)) texts.set(rel, host.readFile(rel));
     return texts.get(rel);
   };
-  // Every other member is the host's own, bound to it (the optional ones stay absent where it has none).
+  // Every other member is the host's own, bound to it once (the optional ones stay absent where it has none).
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(host, {
     get(target, key) {
       if (key === 'readFile') return readFile;
+      if (bound.has(key)) return bound.get(key);
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method: unknown = value.bind(target);
+      bound.set(key, method);
+      return method;
     },
   });
 }
