@@ -28,6 +28,13 @@ export function edges(index: WorkspaceIndex): string[] {
   return out.sort();
 }
 
+/** "from specifier outcome" for every import that is not an edge. */
+export function loose(index: WorkspaceIndex): string[] {
+  const out: string[] = [];
+  for (const r of index.records()) for (const l of r.loose ?? []) out.push(`${r.path} ${l.specifier} ${l.outcome}`);
+  return out.sort();
+}
+
 export function edgeKind(index: WorkspaceIndex, from: string, to: string): string | undefined {
   const g = index.graph;
   const a = g.idOf(from);

@@ -2,15 +2,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleResolver } from '../../../src/workspace/resolveSpecifier';
-import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
-import { edges, indexOf, tempWorkspaces } from './helpers';
-
-/** "from specifier outcome" for every import that is not an edge. */
-function loose(index: WorkspaceIndex): string[] {
-  const out: string[] = [];
-  for (const r of index.records()) for (const l of r.loose ?? []) out.push(`${r.path} ${l.specifier} ${l.outcome}`);
-  return out.sort();
-}
+import { edges, indexOf, loose, tempWorkspaces } from './helpers';
 
 /** The specifiers the resolver works out an answer for while `run` runs (a question asked again is answered from memory). */
 async function questionsAsked(run: () => Promise<unknown>): Promise<string[]> {

@@ -1,15 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WorkspaceIndex } from '../../../src/workspace/workspaceIndex';
-import { edges, indexOf, tempWorkspaces } from './helpers';
-
-/** "from specifier outcome" for every import that is not an edge. */
-function loose(index: WorkspaceIndex): string[] {
-  const out: string[] = [];
-  for (const r of index.records()) for (const l of r.loose ?? []) out.push(`${r.path} ${l.specifier} ${l.outcome}`);
-  return out.sort();
-}
+import { edges, indexOf, loose, tempWorkspaces } from './helpers';
 
 describe('bare specifiers and node_modules', () => {
   const make = tempWorkspaces('rf-bare-');
