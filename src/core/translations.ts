@@ -144,9 +144,10 @@ const slotFolder = (key: string) => key.slice(0, key.lastIndexOf('/', key.indexO
  * Per id: true when the id stands for itself in a ranked list, false when another member of its group
  * does. When the query is itself a translation (its tag in its own group), a group's copy in the
  * query's language stands for it, and the query's own group's copy in the source language (the
- * workspace's, sourceLanguage), the source a translator reads; else (no such copy, or the query is no translation) the group's best member (higher score, or
- * the same score and an earlier path, as topN orders). A translator of a Korean page goes on to Korean
- * pages, not to whichever language's copy happens to score higher.
+ * workspace's, sourceLanguage), the one a translator reads; else (no such copy, or the query is no
+ * translation) the group's best member (higher score, or the same score and an earlier path, as topN
+ * orders). A translator of a Korean page goes on to Korean pages, not to whichever language's copy
+ * happens to score higher.
  */
 export function groupLeaders(
   groups: TranslationGroups,

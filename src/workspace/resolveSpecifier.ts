@@ -188,9 +188,7 @@ export class ModuleResolver {
    */
   private bareKey(from: string, imp: ExtractedImport): string {
     const dir = dirnameRel(from);
-    const dot = from.lastIndexOf('.');
-    const extension = dot > from.lastIndexOf('/') ? from.slice(dot) : '';
-    return `\u0001${this.nodeModules.nearest(dir) ?? ''}\0${this.packageScopeOf(dir)}\0${extension}\0${imp.kind}\0${imp.specifier}`;
+    return `\u0001${this.nodeModules.nearest(dir) ?? ''}\0${this.packageScopeOf(dir)}\0${extensionOf(from)}\0${imp.kind}\0${imp.specifier}`;
   }
 
   /** The folder of the nearest listed package.json at or above `dir` ('' at the root, or none: then the root too). */
@@ -361,9 +359,13 @@ export class ModuleResolver {
  * import's kind and specifier; never the file's own name.
  */
 function answerKey(from: string, imp: ExtractedImport): string {
-  const dot = from.lastIndexOf('.');
-  const extension = dot > from.lastIndexOf('/') ? from.slice(dot) : '';
-  return `${dirnameRel(from)}\0${extension}\0${imp.kind}\0${imp.specifier}`;
+  return `${dirnameRel(from)}\0${extensionOf(from)}\0${imp.kind}\0${imp.specifier}`;
+}
+
+/** A file's extension with its dot ('' for none): `.mts` and `.cts` decide the module format. */
+function extensionOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') ? path.slice(dot) : '';
 }
 
 /**
