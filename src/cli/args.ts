@@ -69,8 +69,12 @@ export function helpText(usageLine: string, spec: Readonly<Record<string, Option
 }
 
 export interface CommandUsage {
-  /** Parsed arguments, or the exit code after printing the help (0) or a usage error (2). */
-  parse(args: readonly string[]): ParsedArgs | number;
+  /**
+   * Parsed arguments, or the exit code after printing the help (0) or a usage error (2). A command that
+   * takes no arguments but options passes `argumentsGo`, where a stray argument belongs ("the folder goes
+   * after --root"): one is then a usage error that says so.
+   */
+  parse(args: readonly string[], argumentsGo?: string): ParsedArgs | number;
   /** A usage error: prints one line "related-files <command>: message" and where the help is; returns 2. */
   error(message: string): number;
   /** Anything else that stops the command (a missing file, an unreadable repository): one line; returns 1. */
@@ -111,7 +115,7 @@ export function commandUsage(command: string, usageLine: string, spec: Readonly<
         return e instanceof UsageError ? error(e.message) : fail(errorMessage(e));
       }
     },
-    parse(args) {
+    parse(args, argumentsGo) {
       let parsed: ParsedArgs;
       try {
         parsed = parseArgs(args, spec);
@@ -123,6 +127,7 @@ export function commandUsage(command: string, usageLine: string, spec: Readonly<
         console.log(helpText(usageLine, spec));
         return 0;
       }
+      if (argumentsGo !== undefined && parsed.positionals.length > 0) return error(`unexpected argument '${parsed.positionals[0]}' (${argumentsGo})`);
       return parsed;
     },
   };

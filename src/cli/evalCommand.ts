@@ -45,11 +45,10 @@ export function run(args: string[]): Promise<number> {
 }
 
 async function evaluate(args: string[]): Promise<number> {
-  const parsed = usage.parse(args);
+  const parsed = usage.parse(args, 'repositories go after --repo');
   if (typeof parsed === 'number') return parsed;
   const options = parsed.options;
   const rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
-  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
   const repos = ((options.repo as string[] | undefined) ?? ['.']).map((r) => resolve(r));
   const commits = Number(options.commits ?? 200);
   const years = Number(options.years ?? 2);

@@ -46,9 +46,8 @@ export function run(args: string[]): Promise<number> {
 }
 
 async function serve(args: string[]): Promise<number> {
-  const parsed = usage.parse(args);
+  const parsed = usage.parse(args, 'the folder goes after --root');
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (the folder goes after --root)`);
   const options: Record<string, unknown> = parsed.options;
   const watchMode = options.watch ?? 'auto';
   if (watchMode !== 'auto' && watchMode !== 'poll' && watchMode !== 'off')

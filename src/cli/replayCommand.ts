@@ -65,10 +65,9 @@ export function run(args: string[]): Promise<number> {
 }
 
 async function replay(args: string[]): Promise<number> {
-  const parsed = usage.parse(args);
+  const parsed = usage.parse(args, 'a sessions file goes after --sessions');
   if (typeof parsed === 'number') return parsed;
   const options = parsed.options;
-  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (a sessions file goes after --sessions)`);
   if (typeof options.sessions !== 'string') return usage.error('--sessions FILE is required');
   const rankers = chooseRankers(options.rankers as string | undefined, options.weights as string | undefined);
   const modes = chooseModes(options.mode as string | undefined);

@@ -35,9 +35,8 @@ export function run(args: string[]): Promise<number> {
 }
 
 async function report(args: string[]): Promise<number> {
-  const parsed = usage.parse(args);
+  const parsed = usage.parse(args, 'the folder goes after --root');
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (the folder goes after --root)`);
   const options: Record<string, unknown> = parsed.options;
   if (typeof options.db === 'string' && options.root !== undefined) return usage.error('--db and --root name two databases; give one');
   const days = Number(options.days ?? DEFAULT_REPORT_DAYS);

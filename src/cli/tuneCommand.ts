@@ -67,14 +67,13 @@ export function run(args: string[]): Promise<number> {
 }
 
 async function tune(args: string[]): Promise<number> {
-  const parsed = usage.parse(args);
+  const parsed = usage.parse(args, 'repositories go after --repo');
   if (typeof parsed === 'number') return parsed;
   const options: Record<string, unknown> = parsed.options;
   const sessions = ((options.sessions as string[] | undefined) ?? []).map((f) => resolve(f));
   // --apply without --repo: the work tree around the current directory, the folder `rank` and `mcp` default to.
   const fallback = sessions.length > 0 ? [] : [options.apply ? chooseRoot(undefined) : '.'];
   const repos = ((options.repo as string[] | undefined) ?? fallback).map((r) => resolve(r));
-  if (parsed.positionals.length > 0) return usage.error(`unexpected argument '${parsed.positionals[0]}' (repositories go after --repo)`);
   for (const repo of repos) if (!(await isGitRepository(repo))) return usage.fail(`'${repo}' is not a git repository`);
   for (const file of sessions) {
     const problem = unreadableFile(file);

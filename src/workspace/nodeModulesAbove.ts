@@ -24,13 +24,7 @@ export class NodeModulesAbove {
     const known = this.answers.get(dir);
     if (known !== undefined) return known;
     const parent = parentFolder(this.root, dir);
-    let found = parent !== undefined && this.has(parent);
-    if (!found) {
-      const here = childPath(dir, 'node_modules');
-      const known = this.folders.get(here);
-      found = known ?? this.directoryExists(here);
-      if (known === undefined) this.folders.set(here, found);
-    }
+    const found = (parent !== undefined && this.has(parent)) || this.holdsOne(dir);
     this.answers.set(dir, found);
     return found;
   }
@@ -42,14 +36,17 @@ export class NodeModulesAbove {
   nearest(dir: string): string | undefined {
     if (this.nearestOf.has(dir)) return this.nearestOf.get(dir);
     let found: string | undefined;
-    if (this.has(dir)) {
-      const here = childPath(dir, 'node_modules');
-      let known = this.folders.get(here);
-      if (known === undefined) this.folders.set(here, (known = this.directoryExists(here)));
-      found = known ? dir : this.nearest(parentFolder(this.root, dir)!);
-    }
+    if (this.has(dir)) found = this.holdsOne(dir) ? dir : this.nearest(parentFolder(this.root, dir)!);
     this.nearestOf.set(dir, found);
     return found;
+  }
+
+  /** Does this folder itself hold a node_modules folder? One stat per folder, kept. */
+  private holdsOne(dir: string): boolean {
+    const here = childPath(dir, 'node_modules');
+    let known = this.folders.get(here);
+    if (known === undefined) this.folders.set(here, (known = this.directoryExists(here)));
+    return known;
   }
 
   /** Folder -> nearest(folder), until the file set changes. */
