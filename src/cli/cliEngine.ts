@@ -26,11 +26,11 @@ export interface CliTimings {
   history: number;
 }
 
-/** Logger for the terminal: warnings always reach stderr; info only when not quiet. */
-export function stderrLogger(quiet: boolean): Logger {
+/** Logger for the terminal: warnings always reach stderr (at once, unless `warn` keeps them); info only when not quiet. */
+export function stderrLogger(quiet: boolean, warn: (message: string) => void = (m) => void process.stderr.write(`warning: ${m}\n`)): Logger {
   return {
     info: (m) => void (quiet || process.stderr.write(`${m}\n`)),
-    warn: (m) => void process.stderr.write(`warning: ${m}\n`),
+    warn,
     error: (m) => void process.stderr.write(`error: ${m}\n`),
   };
 }
@@ -66,10 +66,10 @@ export function chooseDb(dbOption: unknown, root: string): string | undefined {
 
 export async function openCliEngine(
   options: Record<string, unknown>,
-  { quiet }: { quiet: boolean },
+  { quiet, warn }: { quiet: boolean; warn?: (message: string) => void },
 ): Promise<{ engine: Engine; root: string; timings: CliTimings }> {
   const root = chooseRoot(options.root);
-  const log = stderrLogger(quiet);
+  const log = stderrLogger(quiet, warn);
   const engine = await Engine.create({
     roots: [root],
     dbPath: chooseDb(options.db, root),

@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { commandUsage, type OptionSpec } from './args';
 import { chooseRoot, openCliEngine, rootProblem, CLI_ENGINE_OPTIONS } from './cliEngine';
 import { parseWeights, parsePreset } from './weightArgs';
+import { VERBOSE_OPTION, warningSink } from './warningSink';
 import { topReasons } from '../core/explain';
 import { translationsNote } from '../core/translations';
 import { PRESET_NAMES, resolveWeights } from '../core/presets';
@@ -23,11 +24,12 @@ const OPTIONS: Record<string, OptionSpec> = {
   terms: { type: 'string', description: 'search words for the nameMatch and contentMatch signals, e.g. "auth token"' },
   task: { type: 'string', description: 'what you are doing, in a sentence, for the contentMatch signal' },
   json: { type: 'boolean', description: 'print RankedFile objects and timings as JSON' },
+  verbose: VERBOSE_OPTION,
   help: { type: 'boolean', description: 'show this help' },
 };
 
 const USAGE =
-  'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--default-weights] [--terms "words"] [--task "sentence"] [--json]';
+  'related-files rank <file> [--root DIR] [--db PATH] [--limit N] [--preset NAME] [--weights a=1,b=0.5] [--default-weights] [--terms "words"] [--task "sentence"] [--json] [--verbose]';
 
 const usage = commandUsage('rank', USAGE, OPTIONS);
 
@@ -73,7 +75,11 @@ async function rank(args: string[]): Promise<number> {
   if (!isWithin(realpathSync(root), realpathSync(file)))
     return usage.fail(`${positionals[0]} is outside ${root}${options.root === undefined ? '' : ' (--root)'}`);
 
-  const { engine, timings } = await openCliEngine({ ...options, root }, { quiet: Boolean(options.json) });
+  // A checkout's problems (tsconfigs extending uninstalled packages, say) often repeat per package: one line per cause.
+  const warnings = warningSink(Boolean(options.verbose));
+  const { engine, timings } = await openCliEngine({ ...options, root }, { quiet: Boolean(options.json), warn: warnings.log }).finally(() =>
+    warnings.flush(),
+  );
   try {
     const answer = engine.rank({
       file,
@@ -111,6 +117,7 @@ async function rank(args: string[]): Promise<number> {
     return 0;
   } finally {
     await engine.dispose();
+    warnings.flush();
   }
 }
 

@@ -16,7 +16,7 @@ export const VERBOSE_OPTION = { type: 'boolean', description: 'print every warni
 export function warningSink(verbose: boolean, write: (line: string) => void = (line) => console.error(line)): WarningSink {
   const kept: string[] = [];
   return {
-    log: verbose ? write : (line) => void kept.push(line),
+    log: verbose ? (line) => write(`warning: ${line}`) : (line) => void kept.push(line),
     flush() {
       const groups = groupWarnings(kept);
       kept.length = 0;
