@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineState, IndexProgress, Logger, RankRequest } from './engineApi';
 import {
@@ -49,15 +49,23 @@ export const COMPILE_CACHE_DIR = join(tmpdir(), 'related-files-compile-cache');
 const STDERR_TAIL_CHARS = 600;
 
 /**
- * V8 options of the engine process: a young generation of at most 2 MB per half (by default V8 grows it
- * to 16 MB per half under Node 20 and 22, 64 MB under Node 24). Most of what an index allocates lives on
- * (records, the graph, the file table); in a large young generation each scavenge copies all of it again
- * before it is promoted. A heap option is read when the process starts, so it is given on the command
- * line: `v8.setFlagsFromString` would be too late. Only long-standing V8 options belong here: one the runtime
- * does not know stops the process from starting. Not the host's own inspector or loader flags. The figures
- * are in docs/ARCHITECTURE.md, "Engine process".
+ * Options of the engine process, given on its command line because they are read when it starts
+ * (`v8.setFlagsFromString` would be too late). Only long-standing options belong here: one the runtime
+ * does not know stops the process from starting. Not the host's own inspector or loader flags. The
+ * figures are in docs/ARCHITECTURE.md, "Engine process".
+ * - A young generation of at most 2 MB per half (by default V8 grows it to 16 MB per half under Node 20
+ *   and 22, 64 MB under Node 24). Most of what an index allocates lives on (records, the graph, the file
+ *   table); in a large young generation each scavenge copies all of it again before it is promoted.
+ * - V8's background threads (compilers, parallel garbage collection) one fewer than the cores, at most
+ *   Node's default of 4: the engine's work is one thread's, and on two cores Node's four helpers took
+ *   turns on the core the engine's own thread needed.
  */
-export const ENGINE_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=2'];
+export function engineExecArgv(cores: number): string[] {
+  return ['--max-semi-space-size=2', `--v8-pool-size=${Math.max(1, Math.min(4, cores - 1))}`];
+}
+
+/** This machine's engine options (engineExecArgv). */
+export const ENGINE_EXEC_ARGV: readonly string[] = engineExecArgv(availableParallelism());
 
 /**
  * The engine bundle in a child process of the extension host, under the host's own executable:

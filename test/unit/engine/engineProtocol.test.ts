@@ -3,10 +3,19 @@
  * in-memory channel that, like IPC, delivers each message on a later turn of the event loop.
  */
 import * as assert from 'node:assert/strict';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CancelledError, ENGINE_EXEC_ARGV, EngineConnection, EngineStoppedError, forkEngine, type EngineChannel } from '../../../src/engineClient';
+import {
+  CancelledError,
+  ENGINE_EXEC_ARGV,
+  EngineConnection,
+  EngineStoppedError,
+  engineExecArgv,
+  forkEngine,
+  type EngineChannel,
+} from '../../../src/engineClient';
 import { serveEngine, YIELD_CORES_READ_FILES } from '../../../src/engineServer';
 import type { EngineMessage, HostMessage } from '../../../src/engineProtocol';
 import { FIRST_RANKING_WAIT_MS, type Engine } from '../../../src/engine';
@@ -429,6 +438,23 @@ describe('engine protocol', function () {
     assert.deepEqual(report.execArgv, [...ENGINE_EXEC_ARGV]);
     // Two halves of 2 MB each; by default they grow to 16 MB or more under this much live data.
     assert.ok(report.young <= 4 * 1024 * 1024, `young generation ${report.young} bytes`);
+  });
+
+  it("gives the engine process V8 helper threads one fewer than the cores, at most Node's 4", async function () {
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 16].map((cores) => engineExecArgv(cores).find((a) => a.startsWith('--v8-pool-size='))),
+      ['--v8-pool-size=1', '--v8-pool-size=1', '--v8-pool-size=2', '--v8-pool-size=3', '--v8-pool-size=4', '--v8-pool-size=4'],
+    );
+    if (process.platform !== 'linux') this.skip(); // threads are counted in /proc
+    const script = join(root, 'threads.js');
+    writeFileSync(script, "process.send(require('node:fs').readdirSync('/proc/self/task').length, () => process.exit(0));\n");
+    const threadsOf = (child: { once(event: 'message', listener: (m: unknown) => void): unknown }) =>
+      new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)));
+    const plain = await threadsOf(fork(script, [], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }));
+    const channel = forkEngine(script);
+    const engine = await new Promise<number>((resolve) => channel.onMessage((m) => resolve(m as never)));
+    const helpers = Math.max(1, Math.min(4, availableParallelism() - 1));
+    assert.equal(plain - engine, 4 - helpers, `${plain} threads with Node's defaults, ${engine} in the engine process`);
   });
 
   it('names a killed engine process killed, even when a message sent after its death fails first', async () => {
